@@ -1,0 +1,80 @@
+#include "driver.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+namespace clcuda::cuda {
+namespace {
+
+struct LoadedDriver {
+  DriverApi api;
+  bool usable = false;
+  std::string reason;
+};
+
+LoadedDriver load() {
+  LoadedDriver loaded;
+  // RTLD_LOCAL: the driver's symbols stay out of the application's namespace.
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *error = dlerror();
+    loaded.reason = std::string("the NVIDIA driver library libcuda.so.1 could not be loaded (") +
+                    (error ? error : "unknown error") + ")";
+    return loaded;
+  }
+  auto get_proc_address =
+      reinterpret_cast<decltype(&::cuGetProcAddress)>(dlsym(library, "cuGetProcAddress_v2"));
+  if (!get_proc_address) {
+    loaded.reason = "libcuda.so.1 has no cuGetProcAddress_v2: the driver is older than CUDA 12";
+    return loaded;
+  }
+#define CLCUDA_DRIVER_FUNCTION(name)                                                               \
+  {                                                                                                \
+    void *pointer = nullptr;                                                                       \
+    CUdriverProcAddressQueryResult found = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;                   \
+    if (get_proc_address(#name, &pointer, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &found) !=   \
+            CUDA_SUCCESS ||                                                                        \
+        !pointer) {                                                                                \
+      loaded.reason = "the NVIDIA driver lacks " #name " (it is older than CUDA " +                \
+                      std::to_string(CUDA_VERSION / 1000) + ")";                                   \
+      return loaded;                                                                               \
+    }                                                                                              \
+    loaded.api.name = reinterpret_cast<decltype(loaded.api.name)>(pointer);                        \
+  }
+#include "driver_functions.def"
+#undef CLCUDA_DRIVER_FUNCTION
+  CUresult status = loaded.api.cuInit(0);
+  if (status != CUDA_SUCCESS) {
+    const char *name = nullptr;
+    loaded.api.cuGetErrorName(status, &name);
+    loaded.reason = std::string("cuInit failed: ") + (name ? name : "unknown error");
+    return loaded;
+  }
+  loaded.usable = true;
+  return loaded;
+}
+
+const LoadedDriver &loadedDriver() {
+  static const LoadedDriver loaded = load();
+  return loaded;
+}
+
+} // namespace
+
+const DriverApi *driver() {
+  const LoadedDriver &loaded = loadedDriver();
+  return loaded.usable ? &loaded.api : nullptr;
+}
+
+const std::string &driverUnavailableReason() { return loadedDriver().reason; }
+
+int deviceCount() {
+  const DriverApi *api = driver();
+  int count = 0;
+  if (!api || api->cuDeviceGetCount(&count) != CUDA_SUCCESS)
+    return 0;
+  return count;
+}
+
+} // namespace clcuda::cuda

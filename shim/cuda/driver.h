@@ -1,0 +1,30 @@
+// The CUDA driver API, loaded at run time (docs/design.md says why it is not
+// linked). Every call into CUDA goes through clcuda::cuda::api().
+#pragma once
+
+#include <cuda.h>
+
+#include <string>
+
+namespace clcuda::cuda {
+
+struct DriverApi {
+#define CLCUDA_DRIVER_FUNCTION(name) decltype(&::name) name = nullptr;
+#include "driver_functions.def"
+#undef CLCUDA_DRIVER_FUNCTION
+};
+
+// The driver, loaded and initialized (cuInit) on first call; nullptr when
+// libcuda.so.1 is missing, lacks an entry point we use, or cuInit fails.
+const DriverApi *driver();
+
+// Why driver() is nullptr, in words fit for a log or a test's skip reason.
+const std::string &driverUnavailableReason();
+
+// The loaded driver; only valid to call once driver() returned non-null.
+inline const DriverApi &api() { return *driver(); }
+
+// Number of CUDA devices visible to this process (0 without a driver).
+int deviceCount();
+
+} // namespace clcuda::cuda
