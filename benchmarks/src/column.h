@@ -1,0 +1,114 @@
+// A column of the report: one way of driving the GPU (an OpenCL platform
+// through the ICD loader, or the raw CUDA driver API). The runner asks every
+// column to prepare the same measure, then takes samples from them in turn.
+#pragma once
+
+#include "workloads.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clcuda::bench {
+
+// One measure prepared on one column (buffers allocated, program built,
+// results checked once). run() takes one sample and returns the observation
+// that the Column method which prepared it documents; it throws BenchError.
+class Trial {
+public:
+  virtual ~Trial() = default;
+  virtual double run() = 0;
+};
+
+enum class Direction { HostToDevice, DeviceToHost };
+enum class HostMemory { Pageable, Pinned };
+enum class WaitKind {
+  Queue,
+  Event
+}; // clFinish / cuStreamSynchronize; clWaitForEvents / cuEventSynchronize
+
+struct LaunchCase {
+  unsigned launches;  // empty kernels per sample
+  bool wait_for_each; // false: enqueue only (the queue is drained after the clock stops)
+};
+
+struct TransferCase {
+  Direction direction;
+  HostMemory memory;
+  std::size_t bytes;
+  unsigned count; // transfers per sample, each complete before the next
+};
+
+struct BuildCase {
+  bool cold; // cold: a salt no cache has seen (nextBuildSalt()); warm: the same source again
+};
+
+struct PipelineCase {
+  unsigned queues;
+  unsigned batches;
+  std::size_t batch_elements; // floats
+  std::uint32_t iterations;   // fma_chain iterations per element
+};
+
+struct FmaCase {
+  std::size_t elements; // work-items (the global size)
+  std::size_t local_size;
+  std::uint32_t iterations;
+  unsigned launches; // back to back in one sample
+};
+
+struct WaitCase {
+  WaitKind kind;
+  std::uint32_t iterations; // fma_chain iterations of the single long work-item
+};
+
+class Column {
+public:
+  virtual ~Column() = default;
+  // The platform, device and versions, for the report's header.
+  virtual std::string description() const = 0;
+
+  // Seconds per launch of the empty kernel.
+  virtual std::unique_ptr<Trial> launches(const LaunchCase &c) = 0;
+  // Seconds per transfer.
+  virtual std::unique_ptr<Trial> transfers(const TransferCase &c) = 0;
+  // Seconds per repetition of the plan's steps (timed over plan.repeats).
+  virtual std::unique_ptr<Trial> kernel(const KernelPlan &plan) = 0;
+  // Seconds per build of the program made of buildMeasurePrograms().
+  virtual std::unique_ptr<Trial> build(const BuildCase &c) = 0;
+  // Seconds to stream every batch through copy in, fma_chain, copy out.
+  virtual std::unique_ptr<Trial> pipeline(const PipelineCase &c) = 0;
+  // Seconds per fma_chain launch (the runner sizes the pipeline and the wait with it).
+  virtual std::unique_ptr<Trial> fmaChain(const FmaCase &c) = 0;
+  // CPU time (user + sys, all threads) over wall time of a blocking wait for
+  // one long fma_chain launch.
+  virtual std::unique_ptr<Trial> blockingWait(const WaitCase &c) = 0;
+};
+
+// A trial whose preparation lives in `State`; `sample` takes one sample.
+template <typename State> class StateTrial : public Trial {
+public:
+  StateTrial(std::unique_ptr<State> state, double (*sample)(State &))
+      : state_(std::move(state)), sample_(sample) {}
+  double run() override { return sample_(*state_); }
+
+private:
+  std::unique_ptr<State> state_;
+  double (*sample_)(State &);
+};
+
+template <typename State>
+std::unique_ptr<Trial> makeTrial(std::unique_ptr<State> state, double (*sample)(State &)) {
+  return std::make_unique<StateTrial<State>>(std::move(state), sample);
+}
+
+// The entry point of the raw CUDA column's module (loaded with dlopen, so that
+// this program starts where libcuda.so.1 is missing). Returns the column, or
+// null with *error set.
+using CreateCudaColumnFunction = Column *(*)(std::string *error);
+constexpr const char *kCreateCudaColumnSymbol = "clcuda_bench_create_cuda_column";
+
+} // namespace clcuda::bench

@@ -1,0 +1,59 @@
+// Host-side helpers both kinds of column use: clocks, CPU time, pageable
+// memory, the kernel sources compiled into the program, result checks.
+#pragma once
+
+#include <clcuda/embedded_file.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clcuda::bench {
+
+// Monotonic wall-clock time in seconds.
+double wallSeconds();
+// User + system CPU time of the whole process (every thread), in seconds.
+double processCpuSeconds();
+
+// Page-aligned ordinary (pageable) host memory, every page touched so that a
+// first transfer does not pay for page faults.
+class PageableMemory {
+public:
+  explicit PageableMemory(std::size_t bytes);
+  unsigned char *data() const { return data_.get(); }
+
+private:
+  struct Free {
+    void operator()(unsigned char *p) const;
+  };
+  std::unique_ptr<unsigned char, Free> data_;
+};
+
+// The text of `name` ("kernels/saxpy.cl") in an embedded file set (BenchError if absent).
+std::string embeddedText(const EmbeddedFileSet &files, const std::string &name);
+
+// The build measure's program: the sources of buildMeasurePrograms() found
+// as `<directory>/<program><extension>`, followed by `salt_kernel`.
+std::string buildMeasureSource(const EmbeddedFileSet &files, const std::string &directory,
+                               const std::string &extension, const std::string &salt_kernel);
+
+// The kernel a build appends to make its source unique: `template_text` with
+// every "@SALT@" replaced by the number.
+std::string saltKernel(const std::string &template_text, std::uint32_t salt);
+
+// A word pattern that checks a transfer: fillTransferPattern writes it
+// (bytes a multiple of 4), checkTransferPattern reads the first and last
+// 4 KiB of a buffer that should hold it ("" when it does).
+void fillTransferPattern(unsigned char *data, std::size_t bytes);
+std::string checkTransferPattern(const unsigned char *data, std::size_t bytes);
+
+// The pipeline's host input for `batches` of `batch_elements` floats.
+void fillPipelineInput(float *data, std::size_t elements);
+// Checks pipeline (or fma_chain) output against fmaChainReference at spread
+// indices; "" when right.
+std::string checkFmaChainOutput(const float *output, std::size_t elements,
+                                std::uint32_t iterations);
+
+} // namespace clcuda::bench

@@ -1,0 +1,602 @@
+#include "opencl_column.h"
+
+#include "bench_error.h"
+#include "host_support.h"
+
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <type_traits>
+#include <vector>
+
+namespace clcuda {
+extern const EmbeddedFileSet opencl_benchmark_sources; // kernels/*.cl
+} // namespace clcuda
+
+namespace clcuda::bench {
+namespace {
+
+struct ErrorName {
+  cl_int code;
+  const char *name;
+};
+
+constexpr ErrorName kErrorNames[] = {
+#define CLCUDA_BENCH_CL_ERROR(name) {name, #name},
+#include "cl_errors.def"
+#undef CLCUDA_BENCH_CL_ERROR
+};
+
+std::string errorName(cl_int code) {
+  for (const ErrorName &entry : kErrorNames)
+    if (entry.code == code)
+      return entry.name;
+  return "OpenCL error " + std::to_string(code);
+}
+
+void check(cl_int status, const char *call) {
+  if (status != CL_SUCCESS)
+    throw BenchError(std::string(call) + " failed: " + errorName(status));
+}
+
+template <typename Handle, cl_int(CL_API_CALL *Release)(Handle)> struct Releaser {
+  void operator()(Handle handle) const { Release(handle); }
+};
+template <typename Handle, cl_int(CL_API_CALL *Release)(Handle)>
+using Owned = std::unique_ptr<std::remove_pointer_t<Handle>, Releaser<Handle, Release>>;
+
+using Context = Owned<cl_context, clReleaseContext>;
+using Queue = Owned<cl_command_queue, clReleaseCommandQueue>;
+using Program = Owned<cl_program, clReleaseProgram>;
+using Kernel = Owned<cl_kernel, clReleaseKernel>;
+using Memory = Owned<cl_mem, clReleaseMemObject>;
+using Event = Owned<cl_event, clReleaseEvent>;
+
+std::string platformString(cl_platform_id platform, cl_platform_info what) {
+  std::size_t size = 0;
+  if (clGetPlatformInfo(platform, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    return "";
+  std::string text(size, '\0');
+  clGetPlatformInfo(platform, what, size, text.data(), nullptr);
+  return text.c_str();
+}
+
+std::string deviceString(cl_device_id device, cl_device_info what) {
+  std::size_t size = 0;
+  if (clGetDeviceInfo(device, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    return "";
+  std::string text(size, '\0');
+  clGetDeviceInfo(device, what, size, text.data(), nullptr);
+  return text.c_str();
+}
+
+std::vector<cl_platform_id> platforms() {
+  cl_uint count = 0;
+  cl_int status = clGetPlatformIDs(0, nullptr, &count);
+  if (status == CL_PLATFORM_NOT_FOUND_KHR || count == 0)
+    return {};
+  check(status, "clGetPlatformIDs");
+  std::vector<cl_platform_id> ids(count);
+  check(clGetPlatformIDs(count, ids.data(), nullptr), "clGetPlatformIDs");
+  return ids;
+}
+
+std::vector<cl_device_id> devices(cl_platform_id platform) {
+  cl_uint count = 0;
+  cl_int status = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
+  if (status == CL_DEVICE_NOT_FOUND || count == 0)
+    return {};
+  check(status, "clGetDeviceIDs");
+  std::vector<cl_device_id> ids(count);
+  check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids.data(), nullptr), "clGetDeviceIDs");
+  return ids;
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+cl_platform_id findPlatform(const std::string &pattern) {
+  const std::string wanted = lower(pattern);
+  const std::vector<cl_platform_id> all = platforms();
+  for (cl_platform_id platform : all)
+    if (lower(platformString(platform, CL_PLATFORM_NAME)) == wanted)
+      return platform;
+  for (cl_platform_id platform : all)
+    if (lower(platformString(platform, CL_PLATFORM_NAME)).find(wanted) != std::string::npos ||
+        lower(platformString(platform, CL_PLATFORM_VENDOR)).find(wanted) != std::string::npos)
+      return platform;
+  std::string names;
+  for (cl_platform_id platform : all)
+    names += (names.empty() ? "" : ", ") + ("'" + platformString(platform, CL_PLATFORM_NAME) + "'");
+  throw Unavailable("no OpenCL platform matches '" + pattern + "' (the ICD loader offers " +
+                    (names.empty() ? std::string("none") : names) + ")");
+}
+
+class OpenClColumn : public Column {
+public:
+  explicit OpenClColumn(const std::string &pattern) : platform_(findPlatform(pattern)) {
+    std::vector<cl_device_id> found = devices(platform_);
+    if (found.empty())
+      throw Unavailable("OpenCL platform '" + platformString(platform_, CL_PLATFORM_NAME) +
+                        "' has no device");
+    device_ = found.front();
+    const cl_context_properties properties[] = {
+        CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform_), 0};
+    cl_int status = CL_SUCCESS;
+    context_.reset(clCreateContext(properties, 1, &device_, nullptr, nullptr, &status));
+    check(status, "clCreateContext");
+    queue_ = newQueue();
+  }
+
+  std::string description() const override {
+    return "platform '" + platformString(platform_, CL_PLATFORM_NAME) + "' (" +
+           platformString(platform_, CL_PLATFORM_VERSION) + "), device '" +
+           deviceString(device_, CL_DEVICE_NAME) + "' (driver " +
+           deviceString(device_, CL_DRIVER_VERSION) + ")";
+  }
+
+  std::unique_ptr<Trial> launches(const LaunchCase &c) override;
+  std::unique_ptr<Trial> transfers(const TransferCase &c) override;
+  std::unique_ptr<Trial> kernel(const KernelPlan &plan) override;
+  std::unique_ptr<Trial> build(const BuildCase &c) override;
+  std::unique_ptr<Trial> pipeline(const PipelineCase &c) override;
+  std::unique_ptr<Trial> fmaChain(const FmaCase &c) override;
+  std::unique_ptr<Trial> blockingWait(const WaitCase &c) override;
+
+private:
+  Queue newQueue() {
+    cl_int status = CL_SUCCESS;
+    Queue queue(clCreateCommandQueueWithProperties(context_.get(), device_, nullptr, &status));
+    check(status, "clCreateCommandQueueWithProperties");
+    return queue;
+  }
+
+  Memory newBuffer(std::size_t bytes, cl_mem_flags flags = CL_MEM_READ_WRITE) {
+    cl_int status = CL_SUCCESS;
+    Memory memory(clCreateBuffer(context_.get(), flags, bytes, nullptr, &status));
+    check(status, "clCreateBuffer");
+    return memory;
+  }
+
+  // Builds `source`; the seconds clBuildProgram took go to *build_seconds.
+  Program buildProgram(const std::string &source, double *build_seconds = nullptr) {
+    const char *text = source.c_str();
+    const std::size_t length = source.size();
+    cl_int status = CL_SUCCESS;
+    Program program(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
+    check(status, "clCreateProgramWithSource");
+    const double start = wallSeconds();
+    status = clBuildProgram(program.get(), 1, &device_, "", nullptr, nullptr);
+    if (build_seconds)
+      *build_seconds = wallSeconds() - start;
+    if (status != CL_SUCCESS) {
+      std::size_t size = 0;
+      clGetProgramBuildInfo(program.get(), device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+      std::string log(size, '\0');
+      clGetProgramBuildInfo(program.get(), device_, CL_PROGRAM_BUILD_LOG, size, log.data(),
+                            nullptr);
+      throw BenchError("clBuildProgram failed: " + errorName(status) + "; log: " + log.c_str());
+    }
+    return program;
+  }
+
+  // The built program kernels/<name>.cl, built once per column.
+  cl_program benchmarkProgram(const std::string &name) {
+    auto found = programs_.find(name);
+    if (found == programs_.end())
+      found = programs_
+                  .emplace(name, buildProgram(embeddedText(opencl_benchmark_sources,
+                                                           "kernels/" + name + ".cl")))
+                  .first;
+    return found->second.get();
+  }
+
+  Kernel newKernel(const std::string &program, const std::string &name) {
+    cl_int status = CL_SUCCESS;
+    Kernel kernel(clCreateKernel(benchmarkProgram(program), name.c_str(), &status));
+    check(status, "clCreateKernel");
+    return kernel;
+  }
+
+  // fma_chain on `buffer` (its arguments set but for the iteration count).
+  Kernel newFmaKernel(cl_mem buffer, std::uint32_t iterations) {
+    Kernel kernel = newKernel("fma_chain", "fma_chain");
+    const float scale = kFmaScale, offset = kFmaOffset;
+    check(clSetKernelArg(kernel.get(), 0, sizeof(cl_mem), &buffer), "clSetKernelArg");
+    check(clSetKernelArg(kernel.get(), 1, sizeof(cl_uint), &iterations), "clSetKernelArg");
+    check(clSetKernelArg(kernel.get(), 2, sizeof(float), &scale), "clSetKernelArg");
+    check(clSetKernelArg(kernel.get(), 3, sizeof(float), &offset), "clSetKernelArg");
+    return kernel;
+  }
+
+  void enqueue1d(cl_command_queue queue, cl_kernel kernel, std::size_t global, std::size_t local,
+                 cl_event *event = nullptr) {
+    check(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr, event),
+          "clEnqueueNDRangeKernel");
+  }
+
+  void finish(cl_command_queue queue) { check(clFinish(queue), "clFinish"); }
+
+  cl_platform_id platform_;
+  cl_device_id device_ = nullptr;
+  Context context_;
+  Queue queue_;
+  std::map<std::string, Program> programs_;
+};
+
+// Empty-kernel launches -------------------------------------------------------
+
+struct LaunchState {
+  cl_command_queue queue;
+  Kernel kernel;
+  LaunchCase c;
+};
+
+constexpr std::size_t kEmptyKernelWorkItems = 32; // one warp
+
+std::unique_ptr<Trial> OpenClColumn::launches(const LaunchCase &c) {
+  auto state =
+      std::make_unique<LaunchState>(LaunchState{queue_.get(), newKernel("empty", "empty"), c});
+  enqueue1d(queue_.get(), state->kernel.get(), kEmptyKernelWorkItems, kEmptyKernelWorkItems);
+  finish(queue_.get());
+  return makeTrial<LaunchState>(std::move(state), [](LaunchState &s) {
+    const std::size_t size = kEmptyKernelWorkItems;
+    const double start = wallSeconds();
+    for (unsigned i = 0; i < s.c.launches; ++i) {
+      check(clEnqueueNDRangeKernel(s.queue, s.kernel.get(), 1, nullptr, &size, &size, 0, nullptr,
+                                   nullptr),
+            "clEnqueueNDRangeKernel");
+      if (s.c.wait_for_each)
+        check(clFinish(s.queue), "clFinish");
+    }
+    const double seconds = wallSeconds() - start;
+    check(clFinish(s.queue), "clFinish");
+    return seconds / s.c.launches;
+  });
+}
+
+// Transfers ---------------------------------------------------------------------
+
+// Pinned host memory the OpenCL way: a CL_MEM_ALLOC_HOST_PTR buffer, mapped.
+struct PinnedHostBuffer {
+  cl_command_queue queue;
+  Memory buffer;
+  unsigned char *data = nullptr;
+
+  ~PinnedHostBuffer() {
+    if (data) {
+      clEnqueueUnmapMemObject(queue, buffer.get(), data, 0, nullptr, nullptr);
+      clFinish(queue);
+    }
+  }
+};
+
+std::unique_ptr<PinnedHostBuffer> mapPinned(cl_context context, cl_command_queue queue,
+                                            std::size_t bytes) {
+  auto pinned = std::make_unique<PinnedHostBuffer>();
+  pinned->queue = queue;
+  cl_int status = CL_SUCCESS;
+  pinned->buffer.reset(
+      clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, nullptr, &status));
+  check(status, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
+  pinned->data = static_cast<unsigned char *>(
+      clEnqueueMapBuffer(queue, pinned->buffer.get(), CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
+                         0, nullptr, nullptr, &status));
+  check(status, "clEnqueueMapBuffer");
+  return pinned;
+}
+
+struct TransferState {
+  cl_command_queue queue;
+  Memory device;
+  std::unique_ptr<PageableMemory> pageable;
+  std::unique_ptr<PinnedHostBuffer> pinned;
+  unsigned char *host = nullptr;
+  TransferCase c;
+};
+
+cl_int transferOnce(TransferState &s) {
+  return s.c.direction == Direction::HostToDevice
+             ? clEnqueueWriteBuffer(s.queue, s.device.get(), CL_TRUE, 0, s.c.bytes, s.host, 0,
+                                    nullptr, nullptr)
+             : clEnqueueReadBuffer(s.queue, s.device.get(), CL_TRUE, 0, s.c.bytes, s.host, 0,
+                                   nullptr, nullptr);
+}
+
+std::unique_ptr<Trial> OpenClColumn::transfers(const TransferCase &c) {
+  auto state = std::make_unique<TransferState>();
+  state->queue = queue_.get();
+  state->c = c;
+  state->device = newBuffer(c.bytes);
+  if (c.memory == HostMemory::Pinned) {
+    state->pinned = mapPinned(context_.get(), queue_.get(), c.bytes);
+    state->host = state->pinned->data;
+  } else {
+    state->pageable = std::make_unique<PageableMemory>(c.bytes);
+    state->host = state->pageable->data();
+  }
+  // Round trip a pattern through the device: both directions must be right.
+  fillTransferPattern(state->host, c.bytes);
+  check(clEnqueueWriteBuffer(queue_.get(), state->device.get(), CL_TRUE, 0, c.bytes, state->host, 0,
+                             nullptr, nullptr),
+        "clEnqueueWriteBuffer");
+  std::memset(state->host, 0, c.bytes);
+  check(clEnqueueReadBuffer(queue_.get(), state->device.get(), CL_TRUE, 0, c.bytes, state->host, 0,
+                            nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  std::string wrong = checkTransferPattern(state->host, c.bytes);
+  if (!wrong.empty())
+    throw BenchError(wrong);
+  return makeTrial<TransferState>(std::move(state), [](TransferState &s) {
+    const double start = wallSeconds();
+    for (unsigned i = 0; i < s.c.count; ++i)
+      check(transferOnce(s), s.c.direction == Direction::HostToDevice ? "clEnqueueWriteBuffer"
+                                                                      : "clEnqueueReadBuffer");
+    check(clFinish(s.queue), "clFinish");
+    return (wallSeconds() - start) / s.c.count;
+  });
+}
+
+// Kernel plans ------------------------------------------------------------------
+
+struct PlanState {
+  cl_command_queue queue;
+  std::vector<Memory> buffers;
+  std::vector<Kernel> kernels; // one per Launch step, arguments set
+  const KernelPlan *plan;
+};
+
+void enqueuePlan(PlanState &s) {
+  std::size_t next_kernel = 0;
+  for (const Step &step : s.plan->steps) {
+    if (const auto *launch = std::get_if<Launch>(&step)) {
+      check(clEnqueueNDRangeKernel(s.queue, s.kernels[next_kernel++].get(), launch->dims, nullptr,
+                                   launch->global.data(), launch->local.data(), 0, nullptr,
+                                   nullptr),
+            "clEnqueueNDRangeKernel");
+    } else {
+      const Fill &fill = std::get<Fill>(step);
+      check(clEnqueueFillBuffer(s.queue, s.buffers[fill.buffer].get(), &fill.value,
+                                sizeof(fill.value), 0, s.plan->buffers[fill.buffer].bytes, 0,
+                                nullptr, nullptr),
+            "clEnqueueFillBuffer");
+    }
+  }
+}
+
+std::unique_ptr<Trial> OpenClColumn::kernel(const KernelPlan &plan) {
+  auto state = std::make_unique<PlanState>();
+  state->queue = queue_.get();
+  state->plan = &plan;
+  for (const PlanBuffer &buffer : plan.buffers) {
+    state->buffers.push_back(newBuffer(buffer.bytes));
+    if (buffer.initial)
+      check(clEnqueueWriteBuffer(queue_.get(), state->buffers.back().get(), CL_TRUE, 0,
+                                 buffer.bytes, buffer.initial->data(), 0, nullptr, nullptr),
+            "clEnqueueWriteBuffer");
+  }
+  for (const Step &step : plan.steps) {
+    const auto *launch = std::get_if<Launch>(&step);
+    if (!launch)
+      continue;
+    Kernel kernel = newKernel(plan.program, launch->kernel);
+    for (cl_uint index = 0; index < launch->args.size(); ++index) {
+      const KernelArg &arg = launch->args[index];
+      cl_mem memory = arg.kind == ArgKind::Buffer ? state->buffers.at(arg.buffer).get() : nullptr;
+      const void *value = arg.kind == ArgKind::Buffer ? static_cast<const void *>(&memory)
+                          : arg.kind == ArgKind::Uint ? static_cast<const void *>(&arg.uint_value)
+                                                      : static_cast<const void *>(&arg.float_value);
+      const std::size_t size = arg.kind == ArgKind::Buffer ? sizeof(cl_mem) : 4;
+      check(clSetKernelArg(kernel.get(), index, size, value), "clSetKernelArg");
+    }
+    state->kernels.push_back(std::move(kernel));
+  }
+  enqueuePlan(*state);
+  BufferContents outputs;
+  for (unsigned output : plan.outputs) {
+    outputs.emplace_back(plan.buffers[output].bytes);
+    check(clEnqueueReadBuffer(queue_.get(), state->buffers[output].get(), CL_TRUE, 0,
+                              outputs.back().size(), outputs.back().data(), 0, nullptr, nullptr),
+          "clEnqueueReadBuffer");
+  }
+  std::string wrong = plan.verify(outputs);
+  if (!wrong.empty())
+    throw BenchError("wrong result: " + wrong);
+  return makeTrial<PlanState>(std::move(state), [](PlanState &s) {
+    const double start = wallSeconds();
+    for (unsigned r = 0; r < s.plan->repeats; ++r)
+      enqueuePlan(s);
+    check(clFinish(s.queue), "clFinish");
+    return (wallSeconds() - start) / s.plan->repeats;
+  });
+}
+
+// Builds ------------------------------------------------------------------------
+
+constexpr const char *kSaltKernel =
+    "__kernel void clcuda_bench_salt_@SALT@(__global uint *out) { out[0] = @SALT@u; }\n";
+
+struct BuildState {
+  OpenClColumn *column;
+  bool cold;
+  std::string warm_source;
+};
+
+std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
+  auto state = std::make_unique<BuildState>();
+  state->column = this;
+  state->cold = c.cold;
+  if (!c.cold) {
+    state->warm_source =
+        buildMeasureSource(opencl_benchmark_sources, "kernels", ".cl", saltKernel(kSaltKernel, 0));
+    buildProgram(state->warm_source); // fills the caches
+  }
+  return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
+    const std::string source = s.cold
+                                   ? buildMeasureSource(opencl_benchmark_sources, "kernels", ".cl",
+                                                        saltKernel(kSaltKernel, nextBuildSalt()))
+                                   : s.warm_source;
+    double seconds = 0.0;
+    s.column->buildProgram(source, &seconds);
+    return seconds;
+  });
+}
+
+// Pipeline ----------------------------------------------------------------------
+
+struct PipelineState {
+  std::vector<Queue> queues;
+  std::vector<Memory> device;  // one batch buffer per queue
+  std::vector<Kernel> kernels; // fma_chain on device[q]
+  std::unique_ptr<PinnedHostBuffer> input, output;
+  PipelineCase c;
+};
+
+double runPipeline(PipelineState &s) {
+  const std::size_t bytes = s.c.batch_elements * sizeof(float);
+  const std::size_t local = 256;
+  const double start = wallSeconds();
+  for (unsigned b = 0; b < s.c.batches; ++b) {
+    const unsigned q = b % s.c.queues;
+    cl_command_queue queue = s.queues[q].get();
+    check(clEnqueueWriteBuffer(queue, s.device[q].get(), CL_FALSE, 0, bytes,
+                               s.input->data + b * bytes, 0, nullptr, nullptr),
+          "clEnqueueWriteBuffer");
+    check(clEnqueueNDRangeKernel(queue, s.kernels[q].get(), 1, nullptr, &s.c.batch_elements, &local,
+                                 0, nullptr, nullptr),
+          "clEnqueueNDRangeKernel");
+    check(clEnqueueReadBuffer(queue, s.device[q].get(), CL_FALSE, 0, bytes,
+                              s.output->data + b * bytes, 0, nullptr, nullptr),
+          "clEnqueueReadBuffer");
+  }
+  for (const Queue &queue : s.queues)
+    check(clFlush(queue.get()), "clFlush");
+  for (const Queue &queue : s.queues)
+    check(clFinish(queue.get()), "clFinish");
+  return wallSeconds() - start;
+}
+
+std::unique_ptr<Trial> OpenClColumn::pipeline(const PipelineCase &c) {
+  if (c.batch_elements % 256 != 0)
+    throw BenchError("the pipeline's batch must be a multiple of 256 floats");
+  auto state = std::make_unique<PipelineState>();
+  state->c = c;
+  const std::size_t bytes = c.batch_elements * sizeof(float);
+  state->input = mapPinned(context_.get(), queue_.get(), bytes * c.batches);
+  state->output = mapPinned(context_.get(), queue_.get(), bytes * c.batches);
+  fillPipelineInput(reinterpret_cast<float *>(state->input->data), c.batch_elements * c.batches);
+  for (unsigned q = 0; q < c.queues; ++q) {
+    state->queues.push_back(newQueue());
+    state->device.push_back(newBuffer(bytes));
+    state->kernels.push_back(newFmaKernel(state->device.back().get(), c.iterations));
+  }
+  runPipeline(*state);
+  std::string wrong = checkFmaChainOutput(reinterpret_cast<const float *>(state->output->data),
+                                          c.batch_elements * c.batches, c.iterations);
+  if (!wrong.empty())
+    throw BenchError("wrong result: " + wrong);
+  return makeTrial<PipelineState>(std::move(state), runPipeline);
+}
+
+// fma_chain launches and blocking waits -------------------------------------------
+
+struct FmaState {
+  cl_command_queue queue;
+  Memory buffer;
+  Kernel kernel;
+  FmaCase c;
+};
+
+std::unique_ptr<Trial> OpenClColumn::fmaChain(const FmaCase &c) {
+  auto state = std::make_unique<FmaState>();
+  state->queue = queue_.get();
+  state->c = c;
+  state->buffer = newBuffer(c.elements * sizeof(float));
+  std::vector<float> input(c.elements);
+  fillPipelineInput(input.data(), input.size());
+  check(clEnqueueWriteBuffer(queue_.get(), state->buffer.get(), CL_TRUE, 0,
+                             input.size() * sizeof(float), input.data(), 0, nullptr, nullptr),
+        "clEnqueueWriteBuffer");
+  state->kernel = newFmaKernel(state->buffer.get(), c.iterations);
+  enqueue1d(queue_.get(), state->kernel.get(), c.elements, c.local_size);
+  check(clEnqueueReadBuffer(queue_.get(), state->buffer.get(), CL_TRUE, 0,
+                            input.size() * sizeof(float), input.data(), 0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  std::string wrong = checkFmaChainOutput(input.data(), input.size(), c.iterations);
+  if (!wrong.empty())
+    throw BenchError("wrong result: " + wrong);
+  return makeTrial<FmaState>(std::move(state), [](FmaState &s) {
+    const double start = wallSeconds();
+    for (unsigned i = 0; i < s.c.launches; ++i)
+      check(clEnqueueNDRangeKernel(s.queue, s.kernel.get(), 1, nullptr, &s.c.elements,
+                                   &s.c.local_size, 0, nullptr, nullptr),
+            "clEnqueueNDRangeKernel");
+    check(clFinish(s.queue), "clFinish");
+    return (wallSeconds() - start) / s.c.launches;
+  });
+}
+
+struct WaitState {
+  cl_command_queue queue;
+  Memory buffer;
+  Kernel kernel;
+  WaitKind kind;
+};
+
+std::unique_ptr<Trial> OpenClColumn::blockingWait(const WaitCase &c) {
+  auto state = std::make_unique<WaitState>();
+  state->queue = queue_.get();
+  state->kind = c.kind;
+  state->buffer = newBuffer(sizeof(float));
+  state->kernel = newFmaKernel(state->buffer.get(), 1);
+  enqueue1d(queue_.get(), state->kernel.get(), 1, 1); // loads the program before timing
+  finish(queue_.get());
+  check(clSetKernelArg(state->kernel.get(), 1, sizeof(cl_uint), &c.iterations), "clSetKernelArg");
+  return makeTrial<WaitState>(std::move(state), [](WaitState &s) {
+    const std::size_t one = 1;
+    const double cpu_start = processCpuSeconds(), start = wallSeconds();
+    cl_event raw_event = nullptr;
+    check(clEnqueueNDRangeKernel(s.queue, s.kernel.get(), 1, nullptr, &one, &one, 0, nullptr,
+                                 s.kind == WaitKind::Event ? &raw_event : nullptr),
+          "clEnqueueNDRangeKernel");
+    Event event(raw_event);
+    if (s.kind == WaitKind::Event)
+      check(clWaitForEvents(1, &raw_event), "clWaitForEvents");
+    else
+      check(clFinish(s.queue), "clFinish");
+    const double wall = wallSeconds() - start, cpu = processCpuSeconds() - cpu_start;
+    return cpu / wall;
+  });
+}
+
+} // namespace
+
+std::unique_ptr<Column> makeOpenClColumn(const std::string &pattern) {
+  return std::make_unique<OpenClColumn>(pattern);
+}
+
+std::string describeOpenClPlatforms() {
+  std::ostringstream out;
+  for (cl_platform_id platform : platforms()) {
+    out << "'" << platformString(platform, CL_PLATFORM_NAME) << "' vendor '"
+        << platformString(platform, CL_PLATFORM_VENDOR) << "' "
+        << platformString(platform, CL_PLATFORM_VERSION) << ":";
+    const std::vector<cl_device_id> found = devices(platform);
+    if (found.empty())
+      out << " no device";
+    for (cl_device_id device : found)
+      out << " '" << deviceString(device, CL_DEVICE_NAME) << "'";
+    out << "\n";
+  }
+  return out.str();
+}
+
+} // namespace clcuda::bench

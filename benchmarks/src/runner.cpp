@@ -1,0 +1,303 @@
+#include "runner.h"
+
+#include "bench_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+namespace clcuda::bench {
+namespace {
+
+using Prepare = std::function<std::unique_ptr<Trial>(Column &)>;
+using ToValue = std::function<double(double)>;
+
+constexpr std::size_t kPipelineLocalSize = 256;
+constexpr unsigned kPipelineMaxQueues = 3;
+constexpr unsigned kCalibrationRuns = 3;
+constexpr unsigned kMaxTransfersPerSample = 100;
+
+// The order in which the pipeline and the wait pick the column that sizes
+// their kernel: the reference first.
+constexpr std::size_t kCalibrationOrder[] = {kRawSlot, kNvidiaSlot, kClcudaSlot};
+
+class Runner {
+public:
+  Runner(const Options &options, const std::array<Column *, kColumnCount> &columns)
+      : options_(options), columns_(columns) {}
+
+  RunResult run() {
+    // Builds first: "first in process" must be the first build of each column.
+    if (wants(options_, "build"))
+      builds();
+    if (wants(options_, "launch"))
+      asyncLaunches();
+    if (wants(options_, "roundtrip"))
+      roundTrips();
+    if (wants(options_, "transfer"))
+      transfers();
+    if (wants(options_, "kernel"))
+      kernels();
+    if (wants(options_, "pipeline"))
+      pipeline();
+    if (wants(options_, "wait"))
+      waits();
+    return std::move(result_);
+  }
+
+private:
+  // One row: every present column prepares, then samples round-robin.
+  // Returns the row's index in result_.rows.
+  std::size_t measureRow(Measure measure, const std::string &param, const std::string &unit,
+                         unsigned repetitions, const Prepare &prepare, const ToValue &to_value) {
+    Row row{measure, param, unit.empty() ? measureInfo(measure).unit : unit, {}};
+    std::cerr << "clcuda-bench: " << measureInfo(measure).title << ", " << param << "\n";
+    std::array<std::unique_ptr<Trial>, kColumnCount> trials;
+    std::array<std::vector<double>, kColumnCount> samples;
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot)
+      if (columns_[slot])
+        guard(row.cells[slot], [&] { trials[slot] = prepare(*columns_[slot]); });
+    for (unsigned repetition = 0; repetition < repetitions; ++repetition)
+      for (std::size_t k = 0; k < kColumnCount; ++k) {
+        const std::size_t slot = (repetition + k) % kColumnCount;
+        if (trials[slot] && !guard(row.cells[slot],
+                                   [&] { samples[slot].push_back(to_value(trials[slot]->run())); }))
+          trials[slot].reset();
+      }
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot) {
+      trials[slot].reset(); // frees the column's buffers before the next row
+      if (!samples[slot].empty() && row.cells[slot].problem.empty())
+        row.cells[slot].summary = summarize(samples[slot]);
+    }
+    result_.rows.push_back(std::move(row));
+    return result_.rows.size() - 1;
+  }
+
+  // Runs `body`; an exception becomes the cell's problem. False if it threw.
+  template <typename Body> bool guard(Cell &cell, Body &&body) {
+    try {
+      body();
+      return true;
+    } catch (const Unavailable &e) {
+      cell.problem = e.what();
+    } catch (const std::exception &e) {
+      cell.problem = e.what();
+      cell.failed = true;
+      result_.failed = true;
+    }
+    return false;
+  }
+
+  // A row whose cells all say why it could not be measured.
+  void unmeasurable(Measure measure, const std::string &param, const std::string &why) {
+    Row row{measure, param, measureInfo(measure).unit, {}};
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot)
+      if (columns_[slot]) {
+        row.cells[slot].problem = why;
+        row.cells[slot].failed = true;
+        result_.failed = true;
+      }
+    result_.rows.push_back(std::move(row));
+  }
+
+  void builds() {
+    const std::string param = "4 kernels (saxpy, transpose \u00d72, laplacian)";
+    const ToValue ms = [](double s) { return s * 1e3; };
+    const Prepare cold = [](Column &c) { return c.build(BuildCase{true}); };
+    measureRow(Measure::BuildFirst, param, "", 1, cold, ms);
+    measureRow(Measure::BuildCold, param, "", options_.repetitions, cold, ms);
+    measureRow(
+        Measure::BuildWarm, param, "", options_.repetitions,
+        [](Column &c) { return c.build(BuildCase{false}); }, ms);
+  }
+
+  void asyncLaunches() {
+    const LaunchCase launch{options_.launches, false};
+    measureRow(
+        Measure::AsyncLaunch, std::to_string(launch.launches) + " launches, no wait", "",
+        options_.repetitions, [launch](Column &c) { return c.launches(launch); },
+        [](double s) { return s * 1e6; });
+  }
+
+  void roundTrips() {
+    const LaunchCase trips{options_.round_trips, true};
+    measureRow(
+        Measure::RoundTrip, std::to_string(trips.launches) + " \u00d7 (launch, wait)", "",
+        options_.repetitions, [trips](Column &c) { return c.launches(trips); },
+        [](double s) { return s * 1e6; });
+  }
+
+  void transfers() {
+    struct Kind {
+      Measure measure;
+      Direction direction;
+      HostMemory memory;
+    };
+    const Kind kinds[] = {
+        {Measure::H2dPageable, Direction::HostToDevice, HostMemory::Pageable},
+        {Measure::H2dPinned, Direction::HostToDevice, HostMemory::Pinned},
+        {Measure::D2hPageable, Direction::DeviceToHost, HostMemory::Pageable},
+        {Measure::D2hPinned, Direction::DeviceToHost, HostMemory::Pinned},
+    };
+    for (const Kind &kind : kinds)
+      for (std::size_t bytes : options_.transfer_sizes) {
+        const unsigned count = static_cast<unsigned>(
+            std::clamp<std::size_t>(options_.transfer_budget / bytes, 1, kMaxTransfersPerSample));
+        const TransferCase c{kind.direction, kind.memory, bytes, count};
+        measureRow(
+            kind.measure, formatBytes(bytes), "", options_.repetitions,
+            [c](Column &column) { return column.transfers(c); },
+            [bytes](double s) { return double(bytes) / s / 1e9; });
+      }
+  }
+
+  void kernels() {
+    for (const std::string &name : options_.kernels) {
+      KernelPlan plan;
+      try {
+        plan = makeKernelPlan(name, options_.problem);
+      } catch (const BenchError &e) {
+        unmeasurable(Measure::KernelThroughput, name, e.what());
+        continue;
+      }
+      const double work = plan.work;
+      measureRow(
+          Measure::KernelThroughput, plan.name + ", " + plan.param, plan.unit, options_.repetitions,
+          [&plan](Column &c) { return c.kernel(plan); },
+          [work](double s) { return work / s / 1e9; });
+    }
+  }
+
+  // Median of a few samples of one trial, in seconds.
+  static double medianSeconds(Trial &trial) {
+    std::vector<double> samples;
+    for (unsigned i = 0; i < kCalibrationRuns; ++i)
+      samples.push_back(trial.run());
+    return summarize(samples).median;
+  }
+
+  // fma_chain iterations for which one launch of `shape` takes about
+  // `target` seconds on `column`. Its time is linear in the iterations: a
+  // probe, a second probe at `second_probe_share` of the first estimate,
+  // then the estimate from the second.
+  static std::uint32_t fmaIterationsFor(Column &column, FmaCase shape, double target,
+                                        double second_probe_share) {
+    auto scaled = [&](double share) {
+      const double took = medianSeconds(*column.fmaChain(shape));
+      const double iterations = double(shape.iterations) * target * share / took;
+      return static_cast<std::uint32_t>(std::clamp(iterations, 1.0, 4.0e9));
+    };
+    shape.iterations = scaled(second_probe_share);
+    return scaled(1.0);
+  }
+
+  // Runs `calibrate` on the first present column of kCalibrationOrder that
+  // manages it; the note says which, or why none did.
+  std::optional<std::uint32_t> calibrated(const std::string &what,
+                                          const std::function<std::uint32_t(Column &)> &calibrate) {
+    std::string problems;
+    for (std::size_t slot : kCalibrationOrder) {
+      if (!columns_[slot])
+        continue;
+      try {
+        const std::uint32_t iterations = calibrate(*columns_[slot]);
+        result_.notes.push_back(what + ": fma_chain of " + std::to_string(iterations) +
+                                " iterations, sized on the " + columnTitle(slot) + " column.");
+        return iterations;
+      } catch (const std::exception &e) {
+        problems += std::string(problems.empty() ? "" : "; ") + columnTitle(slot) + ": " + e.what();
+      }
+    }
+    result_.notes.push_back(what + ": no column could size the kernel (" +
+                            (problems.empty() ? std::string("no column present") : problems) +
+                            ").");
+    return std::nullopt;
+  }
+
+  void pipeline() {
+    const std::size_t elements = options_.pipeline_batch_elements;
+    const std::size_t bytes = elements * sizeof(float);
+    const unsigned batches = options_.pipeline_batches;
+    const std::optional<std::uint32_t> iterations = calibrated("pipeline", [&](Column &column) {
+      // The kernel takes as long as one batch's copy in: with one queue
+      // the three stages add up; with three they can all overlap.
+      const double copy = medianSeconds(
+          *column.transfers(TransferCase{Direction::HostToDevice, HostMemory::Pinned, bytes, 4}));
+      return fmaIterationsFor(column, FmaCase{elements, kPipelineLocalSize, 64, 8}, copy, 1.0);
+    });
+    const std::string shape =
+        std::to_string(batches) + " \u00d7 " + formatBytes(bytes) + " in and out, pinned";
+    std::array<std::optional<std::size_t>, kPipelineMaxQueues + 1> by_queues; // row indices
+    for (unsigned queues = 1; queues <= kPipelineMaxQueues; ++queues) {
+      const std::string param =
+          std::to_string(queues) + (queues == 1 ? " queue, " : " queues, ") + shape;
+      if (!iterations) {
+        unmeasurable(Measure::Pipeline, param, "the pipeline's kernel could not be sized");
+        continue;
+      }
+      const PipelineCase c{queues, batches, elements, *iterations};
+      by_queues[queues] = measureRow(
+          Measure::Pipeline, param, "", options_.repetitions,
+          [c](Column &column) { return column.pipeline(c); }, [](double s) { return s * 1e3; });
+    }
+    // The speedup of three queues over one, from the two rows' samples.
+    Row speedup{Measure::PipelineSpeedup,
+                std::to_string(kPipelineMaxQueues) + " queues vs 1",
+                measureInfo(Measure::PipelineSpeedup).unit,
+                {}};
+    for (std::size_t slot = 0; slot < kColumnCount && by_queues[1] && by_queues.back(); ++slot) {
+      const auto &a = result_.rows[*by_queues[1]].cells[slot].summary;
+      const auto &b = result_.rows[*by_queues.back()].cells[slot].summary;
+      if (a && b)
+        speedup.cells[slot].summary = Summary{a->median / b->median, a->min / b->max,
+                                              a->max / b->min, std::min(a->samples, b->samples)};
+    }
+    result_.rows.push_back(std::move(speedup));
+  }
+
+  void waits() {
+    const double target = options_.wait_seconds;
+    const std::optional<std::uint32_t> iterations =
+        calibrated("blocking wait", [&](Column &column) {
+          // One work-item, so the kernel's length does not depend on the GPU's width.
+          return fmaIterationsFor(column, FmaCase{1, 1, 1u << 16, 1}, target, 0.125);
+        });
+    std::ostringstream length;
+    length << target << " s kernel";
+    struct Kind {
+      WaitKind kind;
+      const char *calls;
+    };
+    const Kind kinds[] = {
+        {WaitKind::Queue, "clFinish / cuStreamSynchronize"},
+        {WaitKind::Event, "clWaitForEvents / cuEventSynchronize (blocking-sync event)"},
+    };
+    for (const Kind &kind : kinds) {
+      const std::string param = std::string(kind.calls) + ", " + length.str();
+      if (!iterations) {
+        unmeasurable(Measure::BlockingWait, param, "the wait's kernel could not be sized");
+        continue;
+      }
+      const WaitCase c{kind.kind, *iterations};
+      measureRow(
+          Measure::BlockingWait, param, "", options_.repetitions,
+          [c](Column &column) { return column.blockingWait(c); },
+          [](double fraction) { return fraction * 100.0; });
+    }
+  }
+
+  const Options &options_;
+  std::array<Column *, kColumnCount> columns_;
+  RunResult result_;
+};
+
+} // namespace
+
+RunResult runBenchmarks(const Options &options, const std::array<Column *, kColumnCount> &columns) {
+  return Runner(options, columns).run();
+}
+
+} // namespace clcuda::bench

@@ -1,0 +1,405 @@
+#include "workloads.h"
+
+#include "bench_error.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace clcuda::bench {
+namespace {
+
+constexpr unsigned kGroupSize = 256;        // 1-D kernels
+constexpr unsigned kMaxReduceGroups = 1024; // enough to fill any current GPU
+constexpr unsigned kHistogramBins = 256;
+
+template <typename T> const T *elements(const Bytes &bytes) {
+  return reinterpret_cast<const T *>(bytes.data());
+}
+
+// splitmix64: fast, deterministic, the same data in every column and run.
+class Random {
+public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  float uniform(float low, float high) {
+    return low + (high - low) * static_cast<float>(next() >> 40) * 0x1.0p-24f;
+  }
+
+private:
+  std::uint64_t state_;
+};
+
+std::shared_ptr<const Bytes> randomFloats(std::size_t count, float low, float high,
+                                          std::uint64_t seed) {
+  auto bytes = std::make_shared<Bytes>(count * sizeof(float));
+  auto *values = reinterpret_cast<float *>(bytes->data());
+  Random random(seed);
+  for (std::size_t i = 0; i < count; ++i)
+    values[i] = random.uniform(low, high);
+  return bytes;
+}
+
+std::shared_ptr<const Bytes> randomUints(std::size_t count, std::uint64_t seed) {
+  auto bytes = std::make_shared<Bytes>(count * sizeof(std::uint32_t));
+  auto *values = reinterpret_cast<std::uint32_t *>(bytes->data());
+  Random random(seed);
+  for (std::size_t i = 0; i < count; ++i)
+    values[i] = static_cast<std::uint32_t>(random.next());
+  return bytes;
+}
+
+std::uint32_t asUint(std::size_t value, const char *what) {
+  if (value > UINT32_MAX)
+    throw BenchError(std::string(what) + " exceeds the kernels' 32-bit index range");
+  return static_cast<std::uint32_t>(value);
+}
+
+std::size_t roundUp(std::size_t value, std::size_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+std::string countLabel(std::size_t count, const char *what) {
+  std::ostringstream label;
+  if (count % (1u << 20) == 0)
+    label << count / (1u << 20) << " Mi " << what;
+  else if (count % (1u << 10) == 0)
+    label << count / (1u << 10) << " Ki " << what;
+  else
+    label << count << ' ' << what;
+  return label.str();
+}
+
+std::string squareLabel(std::size_t side) {
+  return std::to_string(side) + "\u00b2"; // n²
+}
+
+// "" when |got - want| <= tolerance, else a description of the first miss.
+std::string compareAt(const char *what, std::size_t index, double got, double want,
+                      double tolerance) {
+  if (std::fabs(got - want) <= tolerance)
+    return "";
+  std::ostringstream message;
+  message << what << "[" << index << "] = " << got << ", expected " << want << " (tolerance "
+          << tolerance << ")";
+  return message.str();
+}
+
+void requireMultiple(std::size_t value, std::size_t multiple, const char *what) {
+  if (value == 0 || value % multiple != 0)
+    throw BenchError(std::string(what) + " must be a positive multiple of " +
+                     std::to_string(multiple));
+}
+
+KernelPlan saxpyPlan(const ProblemSizes &sizes) {
+  const std::size_t n = sizes.saxpy_elements;
+  constexpr float a = 2.0f;
+  auto x = randomFloats(n, -1.0f, 1.0f, 1);
+  auto y = randomFloats(n, -1.0f, 1.0f, 2);
+  KernelPlan plan;
+  plan.name = "saxpy";
+  plan.param = countLabel(n, "floats");
+  plan.program = "saxpy";
+  plan.buffers = {{n * sizeof(float), x}, {n * sizeof(float), y}};
+  plan.steps = {Launch{"saxpy",
+                       1,
+                       {roundUp(n, kGroupSize), 1, 1},
+                       {kGroupSize, 1, 1},
+                       {floatArg(a), bufferArg(0), bufferArg(1), uintArg(asUint(n, "saxpy"))}}};
+  plan.outputs = {1};
+  plan.verify = [n, x, y](const BufferContents &out) {
+    const float *xs = elements<float>(*x), *ys = elements<float>(*y);
+    const float *got = elements<float>(out[0]);
+    for (std::size_t i = 0; i < n; ++i) {
+      // Allow for a * x + y contracted to one fma or not.
+      std::string miss = compareAt("y", i, got[i], double(a) * xs[i] + ys[i], 1e-6);
+      if (!miss.empty())
+        return miss;
+    }
+    return std::string();
+  };
+  plan.work = 3.0 * n * sizeof(float);
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+KernelPlan transposePlan(const ProblemSizes &sizes, bool tiled) {
+  constexpr unsigned tile = 32, block_rows = 8;
+  const std::size_t n = sizes.transpose_side;
+  requireMultiple(n, tile, "the transpose side");
+  auto in = randomFloats(n * n, 0.0f, 1.0f, 3);
+  KernelPlan plan;
+  plan.name = tiled ? "transpose_tiled" : "transpose_naive";
+  plan.param = squareLabel(n) + (tiled ? " floats, 32\u00d733 tile" : " floats");
+  plan.program = "transpose";
+  plan.buffers = {{n * n * sizeof(float), nullptr}, {n * n * sizeof(float), in}};
+  const std::size_t rows = tiled ? n / (tile / block_rows) : n;
+  plan.steps = {Launch{plan.name,
+                       2,
+                       {n, rows, 1},
+                       {tile, block_rows, 1},
+                       {bufferArg(0), bufferArg(1), uintArg(asUint(n, "transpose"))}}};
+  plan.outputs = {0};
+  plan.verify = [n, in](const BufferContents &out) {
+    const float *source = elements<float>(*in), *got = elements<float>(out[0]);
+    for (std::size_t y = 0; y < n; ++y)
+      for (std::size_t x = 0; x < n; ++x) {
+        std::string miss = compareAt("out", x * n + y, got[x * n + y], source[y * n + x], 0.0);
+        if (!miss.empty())
+          return miss;
+      }
+    return std::string();
+  };
+  plan.work = 2.0 * n * n * sizeof(float);
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+KernelPlan reductionPlan(const ProblemSizes &sizes) {
+  const std::size_t n = sizes.reduction_elements;
+  const unsigned groups = static_cast<unsigned>(
+      std::min<std::size_t>(kMaxReduceGroups, (n + kGroupSize - 1) / kGroupSize));
+  auto in = randomFloats(n, 0.0f, 1.0f, 4);
+  KernelPlan plan;
+  plan.name = "reduction";
+  plan.param = countLabel(n, "floats");
+  plan.program = "reduction";
+  plan.buffers = {
+      {n * sizeof(float), in}, {groups * sizeof(float), nullptr}, {sizeof(float), nullptr}};
+  plan.steps = {Launch{"reduce_sum",
+                       1,
+                       {std::size_t(groups) * kGroupSize, 1, 1},
+                       {kGroupSize, 1, 1},
+                       {bufferArg(0), bufferArg(1), uintArg(asUint(n, "reduction"))}},
+                Launch{"reduce_sum",
+                       1,
+                       {kGroupSize, 1, 1},
+                       {kGroupSize, 1, 1},
+                       {bufferArg(1), bufferArg(2), uintArg(groups)}}};
+  plan.outputs = {2};
+  plan.verify = [n, in](const BufferContents &out) {
+    const float *values = elements<float>(*in);
+    double sum = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+      sum += values[i];
+    // Inputs are non-negative: float partial sums lose at most ~1e-6 relative.
+    return compareAt("sum", 0, elements<float>(out[0])[0], sum, 1e-4 * sum + 1e-6);
+  };
+  plan.work = double(n) * sizeof(float);
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+KernelPlan sgemmPlan(const ProblemSizes &sizes) {
+  constexpr unsigned tile = 16;
+  constexpr std::size_t checked_entries = 512;
+  const std::size_t n = sizes.sgemm_side;
+  requireMultiple(n, tile, "the sgemm side");
+  auto a = randomFloats(n * n, -1.0f, 1.0f, 5);
+  auto b = randomFloats(n * n, -1.0f, 1.0f, 6);
+  KernelPlan plan;
+  plan.name = "sgemm";
+  plan.param = squareLabel(n) + ", 16\u00d716 tiles";
+  plan.program = "sgemm";
+  plan.buffers = {
+      {n * n * sizeof(float), a}, {n * n * sizeof(float), b}, {n * n * sizeof(float), nullptr}};
+  plan.steps = {Launch{"sgemm",
+                       2,
+                       {n, n, 1},
+                       {tile, tile, 1},
+                       {bufferArg(0), bufferArg(1), bufferArg(2), uintArg(asUint(n, "sgemm"))}}};
+  plan.outputs = {2};
+  plan.verify = [n, a, b](const BufferContents &out) {
+    const float *as = elements<float>(*a), *bs = elements<float>(*b);
+    const float *got = elements<float>(out[0]);
+    // An O(n^3) check would take minutes at full size: check entries spread
+    // over the matrix (both corners included) against a double-precision dot.
+    Random random(7);
+    for (std::size_t e = 0; e < checked_entries; ++e) {
+      std::size_t row = e == 0 ? 0 : e == 1 ? n - 1 : random.next() % n;
+      std::size_t col = e == 0 ? 0 : e == 1 ? n - 1 : random.next() % n;
+      double dot = 0.0, magnitude = 0.0;
+      for (std::size_t k = 0; k < n; ++k) {
+        dot += double(as[row * n + k]) * bs[k * n + col];
+        magnitude += std::fabs(double(as[row * n + k]) * bs[k * n + col]);
+      }
+      std::string miss =
+          compareAt("c", row * n + col, got[row * n + col], dot, 1e-5 * magnitude + 1e-6);
+      if (!miss.empty())
+        return miss;
+    }
+    return std::string();
+  };
+  plan.work = 2.0 * n * n * n;
+  plan.unit = "GFLOP/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+KernelPlan stencilPlan(const ProblemSizes &sizes) {
+  const std::size_t side = sizes.stencil_side;
+  requireMultiple(side, 32, "the stencil side");
+  auto in = randomFloats(side * side, 0.0f, 1.0f, 8);
+  KernelPlan plan;
+  plan.name = "stencil";
+  plan.param = squareLabel(side) + " floats, 3\u00d73 Laplacian";
+  plan.program = "stencil";
+  plan.buffers = {{side * side * sizeof(float), in}, {side * side * sizeof(float), nullptr}};
+  const std::uint32_t side32 = asUint(side, "stencil");
+  plan.steps = {Launch{"laplacian",
+                       2,
+                       {side, side, 1},
+                       {32, 8, 1},
+                       {bufferArg(0), bufferArg(1), uintArg(side32), uintArg(side32)}}};
+  plan.outputs = {1};
+  plan.verify = [side, in](const BufferContents &out) {
+    const float *image = elements<float>(*in), *got = elements<float>(out[0]);
+    auto clamp = [side](std::ptrdiff_t v) {
+      return std::size_t(std::clamp<std::ptrdiff_t>(v, 0, std::ptrdiff_t(side) - 1));
+    };
+    for (std::size_t y = 0; y < side; ++y)
+      for (std::size_t x = 0; x < side; ++x) {
+        double sum = 0.0, magnitude = 0.0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            double weight = dx == 0 && dy == 0 ? -8.0 : 1.0;
+            double term =
+                weight *
+                image[clamp(std::ptrdiff_t(y) + dy) * side + clamp(std::ptrdiff_t(x) + dx)];
+            sum += term;
+            magnitude += std::fabs(term);
+          }
+        std::string miss =
+            compareAt("out", y * side + x, got[y * side + x], sum, 1e-6 * magnitude + 1e-6);
+        if (!miss.empty())
+          return miss;
+      }
+    return std::string();
+  };
+  plan.work = 2.0 * side * side * sizeof(float);
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+KernelPlan histogramPlan(const ProblemSizes &sizes) {
+  const std::size_t n = sizes.histogram_elements;
+  const unsigned groups = static_cast<unsigned>(
+      std::min<std::size_t>(kMaxReduceGroups, (n + kGroupSize - 1) / kGroupSize));
+  auto data = randomUints(n, 9);
+  KernelPlan plan;
+  plan.name = "histogram";
+  plan.param = countLabel(n, "uints, 256 bins");
+  plan.program = "histogram";
+  plan.buffers = {{n * sizeof(std::uint32_t), data},
+                  {kHistogramBins * sizeof(std::uint32_t), nullptr}};
+  plan.steps = {Fill{1, 0}, Launch{"histogram",
+                                   1,
+                                   {std::size_t(groups) * kGroupSize, 1, 1},
+                                   {kGroupSize, 1, 1},
+                                   {bufferArg(0), bufferArg(1), uintArg(asUint(n, "histogram"))}}};
+  plan.outputs = {1};
+  plan.verify = [n, data](const BufferContents &out) {
+    const std::uint32_t *values = elements<std::uint32_t>(*data);
+    std::vector<std::uint32_t> bins(kHistogramBins, 0);
+    for (std::size_t i = 0; i < n; ++i)
+      ++bins[values[i] & (kHistogramBins - 1)];
+    const std::uint32_t *got = elements<std::uint32_t>(out[0]);
+    for (unsigned b = 0; b < kHistogramBins; ++b) {
+      std::string miss = compareAt("bins", b, got[b], bins[b], 0.0);
+      if (!miss.empty())
+        return miss;
+    }
+    return std::string();
+  };
+  plan.work = double(n) * sizeof(std::uint32_t);
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
+struct PlanMaker {
+  const char *name;
+  KernelPlan (*make)(const ProblemSizes &);
+};
+
+const PlanMaker kPlanMakers[] = {
+    {"saxpy", saxpyPlan},
+    {"transpose_naive", [](const ProblemSizes &s) { return transposePlan(s, false); }},
+    {"transpose_tiled", [](const ProblemSizes &s) { return transposePlan(s, true); }},
+    {"reduction", reductionPlan},
+    {"sgemm", sgemmPlan},
+    {"stencil", stencilPlan},
+    {"histogram", histogramPlan},
+};
+
+} // namespace
+
+KernelArg bufferArg(unsigned buffer) { return {ArgKind::Buffer, buffer, 0, 0.0f}; }
+KernelArg uintArg(std::uint32_t value) { return {ArgKind::Uint, 0, value, 0.0f}; }
+KernelArg floatArg(float value) { return {ArgKind::Float, 0, 0, value}; }
+
+const std::vector<std::string> &kernelPlanNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> result;
+    for (const PlanMaker &maker : kPlanMakers)
+      result.emplace_back(maker.name);
+    return result;
+  }();
+  return names;
+}
+
+KernelPlan makeKernelPlan(const std::string &name, const ProblemSizes &sizes) {
+  for (const PlanMaker &maker : kPlanMakers)
+    if (name == maker.name)
+      return maker.make(sizes);
+  throw BenchError("unknown kernel workload '" + name + "'");
+}
+
+float fmaChainReference(float x, std::uint32_t iterations) {
+  for (std::uint32_t k = 0; k < iterations; ++k)
+    x = std::fma(x, kFmaScale, kFmaOffset);
+  return x;
+}
+
+float pipelineInput(std::size_t i) { return static_cast<float>(i % 1000) / 1000.0f; }
+
+const std::vector<std::string> &buildMeasurePrograms() {
+  static const std::vector<std::string> programs = {"saxpy", "transpose", "stencil"};
+  return programs;
+}
+
+std::uint32_t nextBuildSalt() {
+  // Seeded with the process id, so that runs sharing a cache directory miss too.
+  static std::atomic<std::uint32_t> counter{static_cast<std::uint32_t>(getpid()) * 2654435761u};
+  std::uint32_t salt;
+  do
+    salt = ++counter;
+  while (salt == 0); // 0 is the warm builds' fixed salt
+  return salt;
+}
+
+std::string formatBytes(std::size_t bytes) {
+  constexpr std::size_t kib = 1024, mib = kib * 1024, gib = mib * 1024;
+  if (bytes >= gib && bytes % gib == 0)
+    return std::to_string(bytes / gib) + " GiB";
+  if (bytes >= mib && bytes % mib == 0)
+    return std::to_string(bytes / mib) + " MiB";
+  if (bytes >= kib && bytes % kib == 0)
+    return std::to_string(bytes / kib) + " KiB";
+  return std::to_string(bytes) + " B";
+}
+
+} // namespace clcuda::bench

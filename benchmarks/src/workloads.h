@@ -1,0 +1,110 @@
+// The kernel workloads every column runs, described as data: buffers, the
+// launches and fills of one repetition, and how to check the results. The
+// OpenCL column and the raw CUDA column execute the same plan, so the two
+// host sides cannot drift apart.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace clcuda::bench {
+
+enum class ArgKind { Buffer, Uint, Float };
+
+// One kernel argument: a plan buffer (device pointer / cl_mem), a 32-bit
+// unsigned integer or a float. The kernels take no __local pointers (their
+// local memory is declared in the kernel), so both APIs pass the same list.
+struct KernelArg {
+  ArgKind kind;
+  unsigned buffer = 0;
+  std::uint32_t uint_value = 0;
+  float float_value = 0.0f;
+};
+KernelArg bufferArg(unsigned buffer);
+KernelArg uintArg(std::uint32_t value);
+KernelArg floatArg(float value);
+
+struct Launch {
+  std::string kernel;
+  unsigned dims;
+  std::array<std::size_t, 3> global; // work-items; a multiple of local in every dimension
+  std::array<std::size_t, 3> local;
+  std::vector<KernelArg> args;
+};
+
+// Sets every 32-bit word of a buffer (clEnqueueFillBuffer / cuMemsetD32Async).
+struct Fill {
+  unsigned buffer;
+  std::uint32_t value;
+};
+
+using Step = std::variant<Launch, Fill>;
+
+using Bytes = std::vector<unsigned char>;
+
+struct PlanBuffer {
+  std::size_t bytes;
+  // Uploaded once before the first repetition; null: left uninitialised.
+  // Shared so that a plan's check can compare against it without a copy.
+  std::shared_ptr<const Bytes> initial;
+};
+
+using BufferContents = std::vector<Bytes>;
+
+struct KernelPlan {
+  std::string name;    // "saxpy"; selects it with --kernels
+  std::string param;   // the size, for the report: "64 Mi floats"
+  std::string program; // kernels/<program>.cl and cuda/<program>.cu
+  std::vector<PlanBuffer> buffers;
+  std::vector<Step> steps;       // one repetition of the workload
+  std::vector<unsigned> outputs; // buffers read back after the first repetition
+  // Checks the outputs (in the order of `outputs`) after exactly one
+  // repetition; returns "" when right, else what is wrong.
+  std::function<std::string(const BufferContents &)> verify;
+  double work;      // bytes moved or flops done by one repetition
+  const char *unit; // "GB/s" or "GFLOP/s": work / 1e9 per second
+  unsigned repeats; // repetitions timed back to back in one sample
+};
+
+struct ProblemSizes {
+  std::size_t saxpy_elements;
+  std::size_t transpose_side;
+  std::size_t reduction_elements;
+  std::size_t sgemm_side;
+  std::size_t stencil_side;
+  std::size_t histogram_elements;
+  unsigned repeats;
+};
+
+// Names of every kernel plan, in report order.
+const std::vector<std::string> &kernelPlanNames();
+
+// The plan called `name` at these sizes (BenchError for an unknown name).
+KernelPlan makeKernelPlan(const std::string &name, const ProblemSizes &sizes);
+
+// The pipeline and blocking-wait kernel fma_chain(data, iterations) applies
+// x = fma(x, kFmaScale, kFmaOffset) `iterations` times to every element.
+constexpr float kFmaScale = 0.999f;
+constexpr float kFmaOffset = 0.001f;
+float fmaChainReference(float x, std::uint32_t iterations);
+// The pipeline's input element i (the same in every column).
+float pipelineInput(std::size_t i);
+
+// Programs of the build measure: a 4-kernel program (saxpy, transpose naive
+// and tiled, laplacian); each column concatenates its own sources of these.
+const std::vector<std::string> &buildMeasurePrograms();
+// A number no build in this process used before: a cold build appends a
+// kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA
+// JIT's) can hold the program.
+std::uint32_t nextBuildSalt();
+
+// "4 KiB", "64 MiB", "1 GiB" (exact binary multiples; bytes otherwise).
+std::string formatBytes(std::size_t bytes);
+
+} // namespace clcuda::bench
