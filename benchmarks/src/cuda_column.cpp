@@ -59,6 +59,25 @@ private:
   void *pointer_ = nullptr;
 };
 
+struct ContextDestroyer {
+  void operator()(CUcontext context) const { cuCtxDestroy(context); }
+};
+using OwnedContext = std::unique_ptr<CUctx_st, ContextDestroyer>;
+
+// Makes a context current for its lifetime, then restores the thread's
+// previous one: the OpenCL implementations in this process drive CUDA from
+// the same thread, and none of them should find its context replaced.
+class ContextScope {
+public:
+  explicit ContextScope(CUcontext context) { check(cuCtxPushCurrent(context), "cuCtxPushCurrent"); }
+  ~ContextScope() {
+    CUcontext popped = nullptr;
+    cuCtxPopCurrent(&popped);
+  }
+  ContextScope(const ContextScope &) = delete;
+  ContextScope &operator=(const ContextScope &) = delete;
+};
+
 struct StreamDestroyer {
   void operator()(CUstream stream) const { cuStreamDestroy(stream); }
 };
@@ -148,8 +167,14 @@ public:
     check(cuDeviceGet(&device_, 0), "cuDeviceGet");
     // A context of our own with default flags (CU_CTX_SCHED_AUTO), so that
     // what the OpenCL implementations do to the primary context cannot change
-    // this column.
-    check(cuCtxCreate(&context_, nullptr, 0, device_), "cuCtxCreate");
+    // this column. cuCtxCreate makes it current: pop it to leave the thread
+    // as it was.
+    CUcontext created = nullptr;
+    check(cuCtxCreate(&created, nullptr, 0, device_), "cuCtxCreate");
+    context_.reset(created);
+    CUcontext popped = nullptr;
+    check(cuCtxPopCurrent(&popped), "cuCtxPopCurrent");
+    const ContextScope current = enter();
     int major = 0, minor = 0;
     check(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_),
           "cuDeviceGetAttribute");
@@ -160,10 +185,13 @@ public:
   }
 
   ~CudaColumn() override {
-    cuCtxSetCurrent(context_);
-    modules_.clear();
-    stream_.reset();
-    cuCtxDestroy(context_);
+    // Unload in our context (cuCtxDestroy, when context_ goes, frees the rest).
+    if (cuCtxPushCurrent(context_.get()) == CUDA_SUCCESS) {
+      modules_.clear();
+      stream_.reset();
+      CUcontext popped = nullptr;
+      cuCtxPopCurrent(&popped);
+    }
   }
 
   std::string description() const override {
@@ -185,9 +213,8 @@ public:
   std::unique_ptr<Trial> fmaChain(const FmaCase &c) override;
   std::unique_ptr<Trial> blockingWait(const WaitCase &c) override;
 
-  // The OpenCL implementations in this process may change the calling
-  // thread's current context: every preparation and sample sets ours first.
-  void makeCurrent() const { check(cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
+  // Every preparation and every sample runs inside one of these.
+  ContextScope enter() const { return ContextScope(context_.get()); }
 
   // NVRTC compile + load; the seconds both took go to *seconds.
   Module loadModule(const std::string &source, const std::string &name, double *seconds = nullptr) {
@@ -225,7 +252,7 @@ public:
 
 private:
   CUdevice device_ = 0;
-  CUcontext context_ = nullptr;
+  OwnedContext context_; // first: destroyed after everything made in it
   std::string arch_;
   std::map<std::string, Module> modules_;
   Stream stream_;
@@ -244,14 +271,14 @@ struct LaunchState {
 constexpr std::size_t kEmptyKernelThreads = 32; // one warp
 
 std::unique_ptr<Trial> CudaColumn::launches(const LaunchCase &c) {
-  makeCurrent();
+  const ContextScope current = enter();
   auto state = std::make_unique<LaunchState>(LaunchState{
       this, oneDimensional(function("empty", "empty"), kEmptyKernelThreads, kEmptyKernelThreads),
       c});
   check(state->launch.enqueue(stream()), "cuLaunchKernel");
   synchronize(stream());
   return makeTrial<LaunchState>(std::move(state), [](LaunchState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     CUstream stream = s.column->stream();
     const double start = wallSeconds();
     for (unsigned i = 0; i < s.c.launches; ++i) {
@@ -287,7 +314,7 @@ void transferOnce(CUstream stream, Direction direction, CUdeviceptr device, unsi
 }
 
 std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
-  makeCurrent();
+  const ContextScope current = enter();
   auto state = std::make_unique<TransferState>(
       TransferState{this, DeviceMemory(c.bytes), nullptr, nullptr, nullptr, c});
   if (c.memory == HostMemory::Pinned) {
@@ -306,7 +333,7 @@ std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
   if (!wrong.empty())
     throw BenchError(wrong);
   return makeTrial<TransferState>(std::move(state), [](TransferState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     const double start = wallSeconds();
     for (unsigned i = 0; i < s.c.count; ++i)
       transferOnce(s.column->stream(), s.c.direction, s.device.get(), s.host, s.c.bytes);
@@ -339,7 +366,7 @@ void enqueuePlan(PlanState &s) {
 }
 
 std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
-  makeCurrent();
+  const ContextScope current = enter();
   auto state = std::make_unique<PlanState>();
   state->column = this;
   state->plan = &plan;
@@ -380,7 +407,7 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
   if (!wrong.empty())
     throw BenchError("wrong result: " + wrong);
   return makeTrial<PlanState>(std::move(state), [](PlanState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     const double start = wallSeconds();
     for (unsigned r = 0; r < s.plan->repeats; ++r)
       enqueuePlan(s);
@@ -398,7 +425,7 @@ struct BuildState {
 };
 
 std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
-  makeCurrent();
+  const ContextScope current = enter();
   auto state = std::make_unique<BuildState>(BuildState{this, c.cold, ""});
   if (!c.cold) {
     state->warm_source =
@@ -406,7 +433,7 @@ std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
     loadModule(state->warm_source, "build.cu");
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     const std::string source =
         s.cold ? buildMeasureSource(cuda_benchmark_sources, "cuda", ".cu",
                                     saltKernel(kCudaSaltKernel, nextBuildSalt()))
@@ -429,7 +456,7 @@ struct PipelineState {
 };
 
 double runPipeline(PipelineState &s) {
-  s.column->makeCurrent();
+  const ContextScope current = s.column->enter();
   const std::size_t bytes = s.c.batch_elements * sizeof(float);
   const double start = wallSeconds();
   for (unsigned b = 0; b < s.c.batches; ++b) {
@@ -451,7 +478,7 @@ constexpr std::size_t kPipelineBlock = 256;
 std::unique_ptr<Trial> CudaColumn::pipeline(const PipelineCase &c) {
   if (c.batch_elements % kPipelineBlock != 0)
     throw BenchError("the pipeline's batch must be a multiple of 256 floats");
-  makeCurrent();
+  const ContextScope current = enter();
   auto state = std::make_unique<PipelineState>();
   state->column = this;
   state->c = c;
@@ -483,7 +510,7 @@ struct FmaState {
 };
 
 std::unique_ptr<Trial> CudaColumn::fmaChain(const FmaCase &c) {
-  makeCurrent();
+  const ContextScope current = enter();
   DeviceMemory buffer(c.elements * sizeof(float));
   std::vector<float> data(c.elements);
   fillPipelineInput(data.data(), data.size());
@@ -499,7 +526,7 @@ std::unique_ptr<Trial> CudaColumn::fmaChain(const FmaCase &c) {
   if (!wrong.empty())
     throw BenchError("wrong result: " + wrong);
   return makeTrial<FmaState>(std::move(state), [](FmaState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     CUstream stream = s.column->stream();
     const double start = wallSeconds();
     for (unsigned i = 0; i < s.launches; ++i)
@@ -518,7 +545,7 @@ struct WaitState {
 };
 
 std::unique_ptr<Trial> CudaColumn::blockingWait(const WaitCase &c) {
-  makeCurrent();
+  const ContextScope current = enter();
   DeviceMemory buffer(sizeof(float));
   PreparedLaunch launch = fmaLaunch(buffer.get(), 1, 1, 1);
   check(launch.enqueue(stream()), "cuLaunchKernel"); // loads the module before timing
@@ -530,7 +557,7 @@ std::unique_ptr<Trial> CudaColumn::blockingWait(const WaitCase &c) {
   auto state = std::make_unique<WaitState>(
       WaitState{this, std::move(buffer), std::move(launch), Event(event), c.kind});
   return makeTrial<WaitState>(std::move(state), [](WaitState &s) {
-    s.column->makeCurrent();
+    const ContextScope current = s.column->enter();
     CUstream stream = s.column->stream();
     const double cpu_start = processCpuSeconds(), start = wallSeconds();
     check(s.launch.enqueue(stream), "cuLaunchKernel");

@@ -46,6 +46,38 @@ const Profile kQuickProfile = {
     0.1,
 };
 
+// Options that only set a flag or store their value.
+template <typename T> struct MemberOption {
+  const char *name;
+  T Options::*member;
+};
+
+const MemberOption<bool> kFlagOptions[] = {
+    {"--help", &Options::help},
+    {"-h", &Options::help},
+    {"--quick", &Options::quick},
+    {"--icd-from-environment", &Options::icd_from_environment},
+    {"--list-platforms", &Options::list_platforms},
+    {"--goals", &Options::print_goals},
+};
+
+const MemberOption<std::string> kTextOptions[] = {
+    {"--nvidia-platform", &Options::nvidia_platform},
+    {"--clcuda-platform", &Options::clcuda_platform},
+    {"--clcuda-library", &Options::clcuda_library},
+    {"--raw-module", &Options::raw_module},
+    {"--csv", &Options::csv_path},
+    {"--markdown", &Options::markdown_path},
+};
+
+template <typename T, std::size_t N>
+const MemberOption<T> *findOption(const MemberOption<T> (&options)[N], const std::string &name) {
+  for (const MemberOption<T> &option : options)
+    if (name == option.name)
+      return &option;
+  return nullptr;
+}
+
 std::vector<std::string> splitList(const std::string &text) {
   std::vector<std::string> items;
   std::stringstream stream(text);
@@ -141,10 +173,10 @@ Options parseOptions(int argc, char **argv) {
         throw UsageError(arg + " needs a value");
       return argv[++i];
     };
-    if (arg == "--help" || arg == "-h")
-      options.help = true;
-    else if (arg == "--quick")
-      options.quick = true;
+    if (const auto *flag = findOption(kFlagOptions, arg))
+      options.*(flag->member) = true;
+    else if (const auto *text = findOption(kTextOptions, arg))
+      options.*(text->member) = value();
     else if (arg == "--measures")
       measures = value();
     else if (arg == "--kernels")
@@ -167,24 +199,6 @@ Options parseOptions(int argc, char **argv) {
       launches = parseCount(arg, value());
     else if (arg == "--wait-seconds")
       wait_seconds = parseSeconds(arg, value());
-    else if (arg == "--nvidia-platform")
-      options.nvidia_platform = value();
-    else if (arg == "--clcuda-platform")
-      options.clcuda_platform = value();
-    else if (arg == "--clcuda-library")
-      options.clcuda_library = value();
-    else if (arg == "--raw-module")
-      options.raw_module = value();
-    else if (arg == "--icd-from-environment")
-      options.icd_from_environment = true;
-    else if (arg == "--csv")
-      options.csv_path = value();
-    else if (arg == "--markdown")
-      options.markdown_path = value();
-    else if (arg == "--list-platforms")
-      options.list_platforms = true;
-    else if (arg == "--goals")
-      options.print_goals = true;
     else
       throw UsageError("unknown option '" + arg + "'");
   }

@@ -34,9 +34,11 @@ public:
     if (wants(options_, "build"))
       builds();
     if (wants(options_, "launch"))
-      asyncLaunches();
+      launches(Measure::AsyncLaunch, LaunchCase{options_.launches, false},
+               std::to_string(options_.launches) + " launches, no wait");
     if (wants(options_, "roundtrip"))
-      roundTrips();
+      launches(Measure::RoundTrip, LaunchCase{options_.round_trips, true},
+               std::to_string(options_.round_trips) + " \u00d7 (launch, wait)");
     if (wants(options_, "transfer"))
       transfers();
     if (wants(options_, "kernel"))
@@ -114,20 +116,10 @@ private:
         [](Column &c) { return c.build(BuildCase{false}); }, ms);
   }
 
-  void asyncLaunches() {
-    const LaunchCase launch{options_.launches, false};
+  void launches(Measure measure, const LaunchCase &c, const std::string &param) {
     measureRow(
-        Measure::AsyncLaunch, std::to_string(launch.launches) + " launches, no wait", "",
-        options_.repetitions, [launch](Column &c) { return c.launches(launch); },
-        [](double s) { return s * 1e6; });
-  }
-
-  void roundTrips() {
-    const LaunchCase trips{options_.round_trips, true};
-    measureRow(
-        Measure::RoundTrip, std::to_string(trips.launches) + " \u00d7 (launch, wait)", "",
-        options_.repetitions, [trips](Column &c) { return c.launches(trips); },
-        [](double s) { return s * 1e6; });
+        measure, param, "", options_.repetitions,
+        [c](Column &column) { return column.launches(c); }, [](double s) { return s * 1e6; });
   }
 
   void transfers() {

@@ -94,6 +94,18 @@ std::string compareAt(const char *what, std::size_t index, double got, double wa
   return message.str();
 }
 
+// A plan's naming and timing; the caller adds buffers, steps, check and work.
+KernelPlan startPlan(const char *name, std::string param, const char *program,
+                     const ProblemSizes &sizes) {
+  KernelPlan plan;
+  plan.name = name;
+  plan.param = std::move(param);
+  plan.program = program;
+  plan.unit = "GB/s";
+  plan.repeats = sizes.repeats;
+  return plan;
+}
+
 void requireMultiple(std::size_t value, std::size_t multiple, const char *what) {
   if (value == 0 || value % multiple != 0)
     throw BenchError(std::string(what) + " must be a positive multiple of " +
@@ -105,10 +117,7 @@ KernelPlan saxpyPlan(const ProblemSizes &sizes) {
   constexpr float a = 2.0f;
   auto x = randomFloats(n, -1.0f, 1.0f, 1);
   auto y = randomFloats(n, -1.0f, 1.0f, 2);
-  KernelPlan plan;
-  plan.name = "saxpy";
-  plan.param = countLabel(n, "floats");
-  plan.program = "saxpy";
+  KernelPlan plan = startPlan("saxpy", countLabel(n, "floats"), "saxpy", sizes);
   plan.buffers = {{n * sizeof(float), x}, {n * sizeof(float), y}};
   plan.steps = {Launch{"saxpy",
                        1,
@@ -128,8 +137,6 @@ KernelPlan saxpyPlan(const ProblemSizes &sizes) {
     return std::string();
   };
   plan.work = 3.0 * n * sizeof(float);
-  plan.unit = "GB/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
@@ -138,10 +145,9 @@ KernelPlan transposePlan(const ProblemSizes &sizes, bool tiled) {
   const std::size_t n = sizes.transpose_side;
   requireMultiple(n, tile, "the transpose side");
   auto in = randomFloats(n * n, 0.0f, 1.0f, 3);
-  KernelPlan plan;
-  plan.name = tiled ? "transpose_tiled" : "transpose_naive";
-  plan.param = squareLabel(n) + (tiled ? " floats, 32\u00d733 tile" : " floats");
-  plan.program = "transpose";
+  KernelPlan plan = startPlan(tiled ? "transpose_tiled" : "transpose_naive",
+                              squareLabel(n) + (tiled ? " floats, 32\u00d733 tile" : " floats"),
+                              "transpose", sizes);
   plan.buffers = {{n * n * sizeof(float), nullptr}, {n * n * sizeof(float), in}};
   const std::size_t rows = tiled ? n / (tile / block_rows) : n;
   plan.steps = {Launch{plan.name,
@@ -161,8 +167,6 @@ KernelPlan transposePlan(const ProblemSizes &sizes, bool tiled) {
     return std::string();
   };
   plan.work = 2.0 * n * n * sizeof(float);
-  plan.unit = "GB/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
@@ -171,10 +175,7 @@ KernelPlan reductionPlan(const ProblemSizes &sizes) {
   const unsigned groups = static_cast<unsigned>(
       std::min<std::size_t>(kMaxReduceGroups, (n + kGroupSize - 1) / kGroupSize));
   auto in = randomFloats(n, 0.0f, 1.0f, 4);
-  KernelPlan plan;
-  plan.name = "reduction";
-  plan.param = countLabel(n, "floats");
-  plan.program = "reduction";
+  KernelPlan plan = startPlan("reduction", countLabel(n, "floats"), "reduction", sizes);
   plan.buffers = {
       {n * sizeof(float), in}, {groups * sizeof(float), nullptr}, {sizeof(float), nullptr}};
   plan.steps = {Launch{"reduce_sum",
@@ -197,8 +198,6 @@ KernelPlan reductionPlan(const ProblemSizes &sizes) {
     return compareAt("sum", 0, elements<float>(out[0])[0], sum, 1e-4 * sum + 1e-6);
   };
   plan.work = double(n) * sizeof(float);
-  plan.unit = "GB/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
@@ -209,10 +208,7 @@ KernelPlan sgemmPlan(const ProblemSizes &sizes) {
   requireMultiple(n, tile, "the sgemm side");
   auto a = randomFloats(n * n, -1.0f, 1.0f, 5);
   auto b = randomFloats(n * n, -1.0f, 1.0f, 6);
-  KernelPlan plan;
-  plan.name = "sgemm";
-  plan.param = squareLabel(n) + ", 16\u00d716 tiles";
-  plan.program = "sgemm";
+  KernelPlan plan = startPlan("sgemm", squareLabel(n) + ", 16\u00d716 tiles", "sgemm", sizes);
   plan.buffers = {
       {n * n * sizeof(float), a}, {n * n * sizeof(float), b}, {n * n * sizeof(float), nullptr}};
   plan.steps = {Launch{"sgemm",
@@ -244,7 +240,6 @@ KernelPlan sgemmPlan(const ProblemSizes &sizes) {
   };
   plan.work = 2.0 * n * n * n;
   plan.unit = "GFLOP/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
@@ -252,10 +247,8 @@ KernelPlan stencilPlan(const ProblemSizes &sizes) {
   const std::size_t side = sizes.stencil_side;
   requireMultiple(side, 32, "the stencil side");
   auto in = randomFloats(side * side, 0.0f, 1.0f, 8);
-  KernelPlan plan;
-  plan.name = "stencil";
-  plan.param = squareLabel(side) + " floats, 3\u00d73 Laplacian";
-  plan.program = "stencil";
+  KernelPlan plan =
+      startPlan("stencil", squareLabel(side) + " floats, 3\u00d73 Laplacian", "stencil", sizes);
   plan.buffers = {{side * side * sizeof(float), in}, {side * side * sizeof(float), nullptr}};
   const std::uint32_t side32 = asUint(side, "stencil");
   plan.steps = {Launch{"laplacian",
@@ -289,8 +282,6 @@ KernelPlan stencilPlan(const ProblemSizes &sizes) {
     return std::string();
   };
   plan.work = 2.0 * side * side * sizeof(float);
-  plan.unit = "GB/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
@@ -299,10 +290,7 @@ KernelPlan histogramPlan(const ProblemSizes &sizes) {
   const unsigned groups = static_cast<unsigned>(
       std::min<std::size_t>(kMaxReduceGroups, (n + kGroupSize - 1) / kGroupSize));
   auto data = randomUints(n, 9);
-  KernelPlan plan;
-  plan.name = "histogram";
-  plan.param = countLabel(n, "uints, 256 bins");
-  plan.program = "histogram";
+  KernelPlan plan = startPlan("histogram", countLabel(n, "uints, 256 bins"), "histogram", sizes);
   plan.buffers = {{n * sizeof(std::uint32_t), data},
                   {kHistogramBins * sizeof(std::uint32_t), nullptr}};
   plan.steps = {Fill{1, 0}, Launch{"histogram",
@@ -325,8 +313,6 @@ KernelPlan histogramPlan(const ProblemSizes &sizes) {
     return std::string();
   };
   plan.work = double(n) * sizeof(std::uint32_t);
-  plan.unit = "GB/s";
-  plan.repeats = sizes.repeats;
   return plan;
 }
 
