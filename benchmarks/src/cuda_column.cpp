@@ -250,6 +250,18 @@ public:
 
   CUstream stream() const { return stream_.get(); }
 
+  // Copies on the column's stream, complete on return. (The synchronous
+  // cuMemcpy calls use the legacy stream, which a non-blocking stream does
+  // not wait for: a kernel could read a buffer still being uploaded.)
+  void upload(CUdeviceptr device, const void *host, std::size_t bytes) {
+    check(cuMemcpyHtoDAsync(device, host, bytes, stream()), "cuMemcpyHtoDAsync");
+    check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
+  }
+  void download(void *host, CUdeviceptr device, std::size_t bytes) {
+    check(cuMemcpyDtoHAsync(host, device, bytes, stream()), "cuMemcpyDtoHAsync");
+    check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
+  }
+
 private:
   CUdevice device_ = 0;
   OwnedContext context_; // first: destroyed after everything made in it
@@ -304,13 +316,12 @@ struct TransferState {
 };
 
 // One transfer, complete on return (as a blocking OpenCL read or write).
-void transferOnce(CUstream stream, Direction direction, CUdeviceptr device, unsigned char *host,
+void transferOnce(CudaColumn &column, Direction direction, CUdeviceptr device, unsigned char *host,
                   std::size_t bytes) {
   if (direction == Direction::HostToDevice)
-    check(cuMemcpyHtoDAsync(device, host, bytes, stream), "cuMemcpyHtoDAsync");
+    column.upload(device, host, bytes);
   else
-    check(cuMemcpyDtoHAsync(host, device, bytes, stream), "cuMemcpyDtoHAsync");
-  synchronize(stream);
+    column.download(host, device, bytes);
 }
 
 std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
@@ -326,9 +337,9 @@ std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
   }
   // Round trip a pattern through the device: both directions must be right.
   fillTransferPattern(state->host, c.bytes);
-  transferOnce(stream(), Direction::HostToDevice, state->device.get(), state->host, c.bytes);
+  transferOnce(*this, Direction::HostToDevice, state->device.get(), state->host, c.bytes);
   std::memset(state->host, 0, c.bytes);
-  transferOnce(stream(), Direction::DeviceToHost, state->device.get(), state->host, c.bytes);
+  transferOnce(*this, Direction::DeviceToHost, state->device.get(), state->host, c.bytes);
   std::string wrong = checkTransferPattern(state->host, c.bytes);
   if (!wrong.empty())
     throw BenchError(wrong);
@@ -336,7 +347,7 @@ std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
     const ContextScope current = s.column->enter();
     const double start = wallSeconds();
     for (unsigned i = 0; i < s.c.count; ++i)
-      transferOnce(s.column->stream(), s.c.direction, s.device.get(), s.host, s.c.bytes);
+      transferOnce(*s.column, s.c.direction, s.device.get(), s.host, s.c.bytes);
     return (wallSeconds() - start) / s.c.count;
   });
 }
@@ -373,8 +384,7 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
   for (const PlanBuffer &buffer : plan.buffers) {
     state->buffers.emplace_back(buffer.bytes);
     if (buffer.initial)
-      check(cuMemcpyHtoD(state->buffers.back().get(), buffer.initial->data(), buffer.bytes),
-            "cuMemcpyHtoD");
+      upload(state->buffers.back().get(), buffer.initial->data(), buffer.bytes);
   }
   for (const Step &step : plan.steps) {
     const auto *launch = std::get_if<Launch>(&step);
@@ -400,8 +410,7 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
   BufferContents outputs;
   for (unsigned output : plan.outputs) {
     outputs.emplace_back(plan.buffers[output].bytes);
-    check(cuMemcpyDtoH(outputs.back().data(), state->buffers[output].get(), outputs.back().size()),
-          "cuMemcpyDtoH");
+    download(outputs.back().data(), state->buffers[output].get(), outputs.back().size());
   }
   std::string wrong = plan.verify(outputs);
   if (!wrong.empty())
@@ -514,14 +523,13 @@ std::unique_ptr<Trial> CudaColumn::fmaChain(const FmaCase &c) {
   DeviceMemory buffer(c.elements * sizeof(float));
   std::vector<float> data(c.elements);
   fillPipelineInput(data.data(), data.size());
-  check(cuMemcpyHtoD(buffer.get(), data.data(), data.size() * sizeof(float)), "cuMemcpyHtoD");
+  upload(buffer.get(), data.data(), data.size() * sizeof(float));
   PreparedLaunch launch = fmaLaunch(buffer.get(), c.elements, c.local_size, c.iterations);
   auto state =
       std::make_unique<FmaState>(FmaState{this, std::move(buffer), std::move(launch), c.launches});
   check(state->launch.enqueue(stream()), "cuLaunchKernel");
   synchronize(stream());
-  check(cuMemcpyDtoH(data.data(), state->buffer.get(), data.size() * sizeof(float)),
-        "cuMemcpyDtoH");
+  download(data.data(), state->buffer.get(), data.size() * sizeof(float));
   std::string wrong = checkFmaChainOutput(data.data(), data.size(), c.iterations);
   if (!wrong.empty())
     throw BenchError("wrong result: " + wrong);
