@@ -30,6 +30,11 @@ enum class WaitKind {
   Event
 }; // clFinish / cuStreamSynchronize; clWaitForEvents / cuEventSynchronize
 
+// The empty kernel's launch: one work-group of one warp.
+constexpr std::size_t kEmptyKernelWorkItems = 32;
+// The pipeline's work-group size (its batches are a multiple of it).
+constexpr std::size_t kPipelineWorkGroupSize = 256;
+
 struct LaunchCase {
   unsigned launches;  // empty kernels per sample
   bool wait_for_each; // false: enqueue only (the queue is drained after the clock stops)
@@ -49,7 +54,7 @@ struct BuildCase {
 struct PipelineCase {
   unsigned queues;
   unsigned batches;
-  std::size_t batch_elements; // floats
+  std::size_t batch_elements; // floats, a multiple of kPipelineWorkGroupSize
   std::uint32_t iterations;   // fma_chain iterations per element
 };
 

@@ -280,13 +280,11 @@ struct LaunchState {
   LaunchCase c;
 };
 
-constexpr std::size_t kEmptyKernelThreads = 32; // one warp
-
 std::unique_ptr<Trial> CudaColumn::launches(const LaunchCase &c) {
   const ContextScope current = enter();
   auto state = std::make_unique<LaunchState>(LaunchState{
-      this, oneDimensional(function("empty", "empty"), kEmptyKernelThreads, kEmptyKernelThreads),
-      c});
+      this,
+      oneDimensional(function("empty", "empty"), kEmptyKernelWorkItems, kEmptyKernelWorkItems), c});
   check(state->launch.enqueue(stream()), "cuLaunchKernel");
   synchronize(stream());
   return makeTrial<LaunchState>(std::move(state), [](LaunchState &s) {
@@ -482,11 +480,7 @@ double runPipeline(PipelineState &s) {
   return wallSeconds() - start;
 }
 
-constexpr std::size_t kPipelineBlock = 256;
-
 std::unique_ptr<Trial> CudaColumn::pipeline(const PipelineCase &c) {
-  if (c.batch_elements % kPipelineBlock != 0)
-    throw BenchError("the pipeline's batch must be a multiple of 256 floats");
   const ContextScope current = enter();
   auto state = std::make_unique<PipelineState>();
   state->column = this;
@@ -498,8 +492,8 @@ std::unique_ptr<Trial> CudaColumn::pipeline(const PipelineCase &c) {
   for (unsigned q = 0; q < c.queues; ++q) {
     state->streams.push_back(newStream());
     state->device.emplace_back(bytes);
-    state->launches.push_back(
-        fmaLaunch(state->device.back().get(), c.batch_elements, kPipelineBlock, c.iterations));
+    state->launches.push_back(fmaLaunch(state->device.back().get(), c.batch_elements,
+                                        kPipelineWorkGroupSize, c.iterations));
   }
   runPipeline(*state);
   std::string wrong = checkFmaChainOutput(reinterpret_cast<const float *>(state->output->data()),

@@ -240,8 +240,6 @@ struct LaunchState {
   LaunchCase c;
 };
 
-constexpr std::size_t kEmptyKernelWorkItems = 32; // one warp
-
 std::unique_ptr<Trial> OpenClColumn::launches(const LaunchCase &c) {
   auto state =
       std::make_unique<LaunchState>(LaunchState{queue_.get(), newKernel("empty", "empty"), c});
@@ -462,7 +460,7 @@ struct PipelineState {
 
 double runPipeline(PipelineState &s) {
   const std::size_t bytes = s.c.batch_elements * sizeof(float);
-  const std::size_t local = 256;
+  const std::size_t local = kPipelineWorkGroupSize;
   const double start = wallSeconds();
   for (unsigned b = 0; b < s.c.batches; ++b) {
     const unsigned q = b % s.c.queues;
@@ -485,8 +483,6 @@ double runPipeline(PipelineState &s) {
 }
 
 std::unique_ptr<Trial> OpenClColumn::pipeline(const PipelineCase &c) {
-  if (c.batch_elements % 256 != 0)
-    throw BenchError("the pipeline's batch must be a multiple of 256 floats");
   auto state = std::make_unique<PipelineState>();
   state->c = c;
   const std::size_t bytes = c.batch_elements * sizeof(float);

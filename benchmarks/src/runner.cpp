@@ -15,7 +15,6 @@ namespace {
 using Prepare = std::function<std::unique_ptr<Trial>(Column &)>;
 using ToValue = std::function<double(double)>;
 
-constexpr std::size_t kPipelineLocalSize = 256;
 constexpr unsigned kPipelineMaxQueues = 3;
 constexpr unsigned kCalibrationRuns = 3;
 constexpr unsigned kMaxTransfersPerSample = 100;
@@ -210,6 +209,7 @@ private:
   }
 
   void pipeline() {
+    // The profiles keep the batch a multiple of kPipelineWorkGroupSize.
     const std::size_t elements = options_.pipeline_batch_elements;
     const std::size_t bytes = elements * sizeof(float);
     const unsigned batches = options_.pipeline_batches;
@@ -218,7 +218,7 @@ private:
       // the three stages add up; with three they can all overlap.
       const double copy = medianSeconds(
           *column.transfers(TransferCase{Direction::HostToDevice, HostMemory::Pinned, bytes, 4}));
-      return fmaIterationsFor(column, FmaCase{elements, kPipelineLocalSize, 64, 8}, copy, 1.0);
+      return fmaIterationsFor(column, FmaCase{elements, kPipelineWorkGroupSize, 64, 8}, copy, 1.0);
     });
     const std::string shape =
         std::to_string(batches) + " \u00d7 " + formatBytes(bytes) + " in and out, pinned";
