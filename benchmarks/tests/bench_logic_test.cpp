@@ -1,0 +1,149 @@
+// The parts of clcuda-bench that need no GPU: statistics, goal checks,
+// options, and the shape of every kernel workload.
+#include "bench_error.h"
+#include "options.h"
+#include "results.h"
+#include "workloads.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <variant>
+
+namespace clcuda::bench {
+namespace {
+
+Cell cellWith(double median) { return Cell{Summary{median, median, median, 1}, "", false}; }
+
+Row kernelRow(std::optional<double> nvidia, std::optional<double> clcuda,
+              std::optional<double> raw) {
+  Row row{Measure::KernelThroughput, "saxpy", "GB/s", {}};
+  const std::optional<double> values[kColumnCount] = {nvidia, clcuda, raw};
+  for (std::size_t slot = 0; slot < kColumnCount; ++slot)
+    if (values[slot])
+      row.cells[slot] = cellWith(*values[slot]);
+  return row;
+}
+
+TEST(Summarize, MedianOfOddAndEvenCounts) {
+  Summary odd = summarize({5.0, 1.0, 3.0});
+  EXPECT_EQ(odd.median, 3.0);
+  EXPECT_EQ(odd.min, 1.0);
+  EXPECT_EQ(odd.max, 5.0);
+  EXPECT_EQ(odd.samples, 3u);
+  EXPECT_EQ(summarize({4.0, 1.0, 2.0, 3.0}).median, 2.5);
+}
+
+TEST(Goals, KernelThroughputNeedsBothRatios) {
+  EXPECT_EQ(goalMet(kernelRow(90.0, 99.0, 100.0)), "yes"); // 0.99x raw, 1.1x NVIDIA
+  EXPECT_EQ(goalMet(kernelRow(90.0, 97.0, 100.0)), "no");  // 0.97x raw
+  EXPECT_EQ(goalMet(kernelRow(100.0, 99.0, 100.0)), "no"); // 0.99x NVIDIA
+  EXPECT_EQ(goalMet(kernelRow(90.0, 99.0, std::nullopt)), "n/a");
+  EXPECT_EQ(goalMet(kernelRow(100.0, 99.0, std::nullopt)), "no"); // a miss shows without raw
+  EXPECT_EQ(goalMet(kernelRow(90.0, std::nullopt, 100.0)), "n/a");
+}
+
+TEST(Goals, AbsoluteGoalsUseClcudasValue) {
+  Row warm{Measure::BuildWarm, "4 kernels", "ms", {}};
+  warm.cells[kClcudaSlot] = cellWith(4.9);
+  EXPECT_EQ(goalMet(warm), "yes");
+  warm.cells[kClcudaSlot] = cellWith(5.1);
+  EXPECT_EQ(goalMet(warm), "no");
+  Row pipeline{Measure::Pipeline, "1 queue", "ms", {}};
+  EXPECT_EQ(goalMet(pipeline), ""); // no goal on the per-queue rows
+}
+
+TEST(Goals, TextComesFromTheTable) {
+  EXPECT_EQ(goalText(Measure::KernelThroughput, "GB/s"),
+            "\u2265 0.98\u00d7 raw CUDA, \u2265 1\u00d7 NVIDIA OpenCL");
+  EXPECT_EQ(goalText(Measure::BuildWarm, "ms"), "\u2264 5 ms");
+  EXPECT_EQ(goalText(Measure::PipelineSpeedup, "\u00d7"), "\u2265 2.5\u00d7");
+  EXPECT_EQ(goalText(Measure::D2hPageable, "GB/s"), "");
+}
+
+Options parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "clcuda-bench");
+  std::vector<char *> argv;
+  for (std::string &arg : args)
+    argv.push_back(arg.data());
+  return parseOptions(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(Options, QuickAndOverrides) {
+  Options quick = parse({"--quick", "--sizes", "4K,1M,1GiB", "--repetitions", "7"});
+  EXPECT_TRUE(quick.quick);
+  EXPECT_EQ(quick.repetitions, 7u);
+  EXPECT_EQ(quick.transfer_sizes, (std::vector<std::size_t>{4096, 1 << 20, std::size_t(1) << 30}));
+  Options full = parse({});
+  EXPECT_EQ(full.transfer_sizes.front(), 4096u);
+  EXPECT_EQ(full.transfer_sizes.back(), std::size_t(1) << 30);
+  EXPECT_EQ(full.measures, measureFamilies());
+}
+
+TEST(Options, SelectionsKeepReportOrder) {
+  Options options = parse({"--measures", "wait,build", "--columns", "raw,nvidia"});
+  EXPECT_EQ(options.measures, (std::vector<std::string>{"build", "wait"}));
+  EXPECT_TRUE(options.columns[kNvidiaSlot]);
+  EXPECT_FALSE(options.columns[kClcudaSlot]);
+  EXPECT_TRUE(options.columns[kRawSlot]);
+}
+
+TEST(Options, BadInputIsAUsageError) {
+  EXPECT_THROW(parse({"--measures", "launch,nonsense"}), UsageError);
+  EXPECT_THROW(parse({"--sizes", "3"}), UsageError);
+  EXPECT_THROW(parse({"--sizes", "4Q"}), UsageError);
+  EXPECT_THROW(parse({"--repetitions", "0"}), UsageError);
+  EXPECT_THROW(parse({"--repetitions"}), UsageError);
+  EXPECT_THROW(parse({"--frobnicate"}), UsageError);
+}
+
+// Every workload at both profiles: launches whose global size divides into
+// work-groups (the raw column computes its grid by division), arguments that
+// name existing buffers, and a check that rejects all-zero outputs.
+TEST(Workloads, EveryPlanIsWellFormed) {
+  for (bool quick : {true, false}) {
+    const Options options =
+        parse(quick ? std::vector<std::string>{"--quick"} : std::vector<std::string>{});
+    for (const std::string &name : kernelPlanNames()) {
+      SCOPED_TRACE(name + (quick ? " (quick)" : " (full)"));
+      if (!quick && (name == "sgemm" || name == "stencil" || name == "transpose_naive"))
+        continue; // full-size inputs of the largest plans take long to generate here
+      const KernelPlan plan = makeKernelPlan(name, options.problem);
+      EXPECT_GT(plan.work, 0.0);
+      EXPECT_GT(plan.repeats, 0u);
+      for (const Step &step : plan.steps) {
+        if (const auto *launch = std::get_if<Launch>(&step)) {
+          for (unsigned d = 0; d < 3; ++d) {
+            ASSERT_GT(launch->local[d], 0u);
+            EXPECT_EQ(launch->global[d] % launch->local[d], 0u) << "dimension " << d;
+          }
+          for (const KernelArg &arg : launch->args) {
+            if (arg.kind == ArgKind::Buffer) {
+              EXPECT_LT(arg.buffer, plan.buffers.size());
+            }
+          }
+        } else {
+          EXPECT_LT(std::get<Fill>(step).buffer, plan.buffers.size());
+        }
+      }
+      BufferContents zeros;
+      for (unsigned output : plan.outputs)
+        zeros.emplace_back(plan.buffers.at(output).bytes, 0);
+      EXPECT_NE(plan.verify(zeros), "") << "a zero output passes the check";
+    }
+  }
+}
+
+TEST(Workloads, UnknownNameIsAnError) {
+  EXPECT_THROW(makeKernelPlan("nope", parse({"--quick"}).problem), BenchError);
+}
+
+TEST(Workloads, FormatBytes) {
+  EXPECT_EQ(formatBytes(4096), "4 KiB");
+  EXPECT_EQ(formatBytes(std::size_t(1) << 30), "1 GiB");
+  EXPECT_EQ(formatBytes(3 << 20), "3 MiB");
+  EXPECT_EQ(formatBytes(1000), "1000 B");
+}
+
+} // namespace
+} // namespace clcuda::bench
