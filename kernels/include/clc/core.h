@@ -28,6 +28,10 @@ template <bool B, class T = void> struct enable_if {};
 template <class T> struct enable_if<true, T> { typedef T type; };
 template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;
 
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <bool B, class T, class F> using conditional_t = typename conditional<B, T, F>::type;
+
 template <class T> struct identity { typedef T type; };
 // A parameter of type identity_t<T> takes no part in deduction, so it accepts
 // anything that converts to T (the scalar of a mixed vector/scalar builtin).
@@ -68,9 +72,18 @@ constexpr bool is_integer =
     scalar_traits<T>::kind == signed_integer || scalar_traits<T>::kind == unsigned_integer;
 template <class T> constexpr bool is_signed_integer = scalar_traits<T>::kind == signed_integer;
 template <class T> constexpr bool is_floating = scalar_traits<T>::kind == floating;
+template <class T> using if_integer = enable_if_t<is_integer<T>, int>;
+template <class T> using if_floating = enable_if_t<is_floating<T>, int>;
 template <class T> using signed_t = typename scalar_traits<T>::signed_type;
 template <class T> using unsigned_t = typename scalar_traits<T>::unsigned_type;
 template <class T> constexpr int bits = 8 * sizeof(T);
+// The range of an integer type.
+template <class T> __host__ __device__ constexpr T max_value() {
+  return is_signed_integer<T> ? T(unsigned_t<T>(~unsigned_t<T>(0)) >> 1) : T(~T(0));
+}
+template <class T> __host__ __device__ constexpr T min_value() {
+  return is_signed_integer<T> ? T(-max_value<T>() - 1) : T(0);
+}
 
 // The shape of a builtin argument: a scalar (size 1), a vec<T, N> or a pointer
 // to one (an output argument such as fract's iptr).
@@ -503,6 +516,13 @@ struct rte {};
 struct rtz {};
 struct rtp {};
 struct rtn {};
+namespace detail {
+// The rounding mode a conversion uses: Round, or Default for rdefault.
+template <class Round, class Default> struct resolve_rounding { typedef Round type; };
+template <class Default> struct resolve_rounding<rdefault, Default> { typedef Default type; };
+template <class Round, class Default>
+using rounding_t = typename resolve_rounding<Round, Default>::type;
+} // namespace detail
 
 // Work-item functions (docs/design.md, "The hidden NDRange parameter").
 // A dimension index >= 3 gives the spec's defaults: ids 0, sizes 1.
