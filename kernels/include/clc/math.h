@@ -50,7 +50,6 @@ CLC_CUDA_MATH_1(cbrt)
 CLC_CUDA_MATH_1(ceil)
 CLC_CUDA_MATH_1(cos)
 CLC_CUDA_MATH_1(cosh)
-CLC_CUDA_MATH_1(cospi)
 CLC_CUDA_MATH_1(erf)
 CLC_CUDA_MATH_1(erfc)
 CLC_CUDA_MATH_1(exp)
@@ -70,7 +69,6 @@ CLC_CUDA_MATH_1(round)
 CLC_CUDA_MATH_1(rsqrt)
 CLC_CUDA_MATH_1(sin)
 CLC_CUDA_MATH_1(sinh)
-CLC_CUDA_MATH_1(sinpi)
 CLC_CUDA_MATH_1(sqrt)
 CLC_CUDA_MATH_1(tan)
 CLC_CUDA_MATH_1(tanh)
@@ -121,13 +119,28 @@ CLC_VECTORIZE(asinpi)
 CLC_VECTORIZE(atanpi)
 CLC_VECTORIZE(atan2pi)
 
-// tan(pi x) from the exactly reduced sinpi and cospi; the quotient of the two
-// gives the spec's signed zeros and infinities at integers and half-integers.
+// CUDA's sinpi and cospi reduce their argument exactly; the zeros they return
+// get the signs OpenCL C 7.5.1 prescribes: sinpi(n) is +0 for positive and -0
+// for negative integers, cospi(n + 0.5) is +0.
+template <class T, detail::if_floating<T> = 0> __device__ inline T sinpi(T x) {
+  T s = ::sinpi(x);
+  return s == T(0) ? ::copysign(T(0), x) : s;
+}
+template <class T, detail::if_floating<T> = 0> __device__ inline T cospi(T x) {
+  T c = ::cospi(x);
+  return c == T(0) ? T(0) : c;
+}
+// tan(pi x) = sinpi(x) / cospi(x): the quotient has the spec's signed zeros
+// at integers, and at half-integers, where cospi is 0, sinpi(n + 0.5) =
+// (-1)^n gives the sign of the infinity.
 template <class T, detail::if_floating<T> = 0> __device__ inline T tanpi(T x) {
   T s, c;
   ::sincospi(x, &s, &c);
-  return s / c;
+  s = s == T(0) ? ::copysign(T(0), x) : s;
+  return c == T(0) ? ::copysign(infinity<T>(), s) : s / c;
 }
+CLC_VECTORIZE(sinpi)
+CLC_VECTORIZE(cospi)
 CLC_VECTORIZE(tanpi)
 
 template <class T, detail::if_floating<T> = 0> __device__ inline T sincos(T x, T *cosval) {
