@@ -171,12 +171,48 @@ template <class T> struct vec_storage<T, 16> {
   };
 };
 
+// The compound assignments, ++ and -- of an assignable vector (a vec or a
+// swizzle_proxy): read the Value, apply the operator, assign the result.
+template <class Derived, class Value, class T> struct compound_assignment {
+#define CLC_COMPOUND_ASSIGNMENT(op)                                                                \
+  template <class O> __device__ Derived &operator op##=(const O &o) {                              \
+    Derived &self = static_cast<Derived &>(*this);                                                 \
+    return self = Value(self) op o;                                                                \
+  }
+  CLC_COMPOUND_ASSIGNMENT(+)
+  CLC_COMPOUND_ASSIGNMENT(-)
+  CLC_COMPOUND_ASSIGNMENT(*)
+  CLC_COMPOUND_ASSIGNMENT(/)
+  CLC_COMPOUND_ASSIGNMENT(%)
+  CLC_COMPOUND_ASSIGNMENT(&)
+  CLC_COMPOUND_ASSIGNMENT(|)
+  CLC_COMPOUND_ASSIGNMENT(^)
+  CLC_COMPOUND_ASSIGNMENT(<<)
+  CLC_COMPOUND_ASSIGNMENT(>>)
+#undef CLC_COMPOUND_ASSIGNMENT
+
+  __device__ Derived &operator++() { return *this += T(1); }
+  __device__ Derived &operator--() { return *this -= T(1); }
+  __device__ Value operator++(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this += T(1);
+    return old;
+  }
+  __device__ Value operator--(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this -= T(1);
+    return old;
+  }
+};
+
 } // namespace detail
 
 // An OpenCL vector: components in elem[], also named x y z w (N <= 4) or
 // s0..sf (N >= 8); size and alignment are OpenCL's.
 template <class T, int N>
-struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec : detail::vec_storage<T, N> {
+struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
+    : detail::vec_storage<T, N>,
+      detail::compound_assignment<vec<T, N>, vec<T, N>, T> {
   static_assert(N == 2 || N == 3 || N == 4 || N == 8 || N == 16, "OpenCL vector width");
 
   vec() = default;
@@ -211,33 +247,6 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec : detail::vec_storage<T, N> {
 
   __device__ T &operator[](int i) { return this->elem[i]; }
   __device__ const T &operator[](int i) const { return this->elem[i]; }
-
-#define CLC_VEC_COMPOUND_ASSIGNMENT(op)                                                            \
-  template <class O> __device__ vec &operator op##=(const O &o) { return *this = *this op o; }
-  CLC_VEC_COMPOUND_ASSIGNMENT(+)
-  CLC_VEC_COMPOUND_ASSIGNMENT(-)
-  CLC_VEC_COMPOUND_ASSIGNMENT(*)
-  CLC_VEC_COMPOUND_ASSIGNMENT(/)
-  CLC_VEC_COMPOUND_ASSIGNMENT(%)
-  CLC_VEC_COMPOUND_ASSIGNMENT(&)
-  CLC_VEC_COMPOUND_ASSIGNMENT(|)
-  CLC_VEC_COMPOUND_ASSIGNMENT(^)
-  CLC_VEC_COMPOUND_ASSIGNMENT(<<)
-  CLC_VEC_COMPOUND_ASSIGNMENT(>>)
-#undef CLC_VEC_COMPOUND_ASSIGNMENT
-
-  __device__ vec &operator++() { return *this += T(1); }
-  __device__ vec &operator--() { return *this -= T(1); }
-  __device__ vec operator++(int) {
-    vec old = *this;
-    *this += T(1);
-    return old;
-  }
-  __device__ vec operator--(int) {
-    vec old = *this;
-    *this -= T(1);
-    return old;
-  }
 
 private:
   template <class S> __host__ __device__ constexpr void append(int &i, const S &s) {
@@ -400,7 +409,9 @@ swizzle(const vec<T, N> &v) {
 }
 
 // v.zx as an lvalue: assigning to it (=, op=, ++, --) writes through to v.
-template <class T, int N, int... I> struct swizzle_proxy {
+template <class T, int N, int... I>
+struct swizzle_proxy
+    : detail::compound_assignment<swizzle_proxy<T, N, I...>, vec<T, sizeof...(I)>, T> {
   static_assert(detail::indices_in_range<N, I...>(), "swizzle index out of range");
   static_assert(detail::distinct<I...>(), "an assigned swizzle names each component once");
   typedef vec<T, sizeof...(I)> value_type;
@@ -419,40 +430,11 @@ template <class T, int N, int... I> struct swizzle_proxy {
   __device__ swizzle_proxy &operator=(S s) {
     return *this = value_type(s);
   }
-
-#define CLC_SWIZZLE_COMPOUND_ASSIGNMENT(op)                                                        \
-  template <class O> __device__ swizzle_proxy &operator op##=(const O &o) {                        \
-    return *this = value_type(*this) op o;                                                         \
-  }
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(+)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(-)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(*)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(/)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(%)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(&)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(|)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(^)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(<<)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(>>)
-#undef CLC_SWIZZLE_COMPOUND_ASSIGNMENT
-
-  __device__ swizzle_proxy &operator++() { return *this += T(1); }
-  __device__ swizzle_proxy &operator--() { return *this -= T(1); }
-  __device__ value_type operator++(int) {
-    value_type old = *this;
-    *this += T(1);
-    return old;
-  }
-  __device__ value_type operator--(int) {
-    value_type old = *this;
-    *this -= T(1);
-    return old;
-  }
 };
 
 template <int... I, class T, int N, detail::enable_if_t<(sizeof...(I) > 1), int> = 0>
 __device__ inline swizzle_proxy<T, N, I...> swizzle_ref(vec<T, N> &v) {
-  return swizzle_proxy<T, N, I...>{v};
+  return swizzle_proxy<T, N, I...>{{}, v};
 }
 template <int I, class T, int N> __device__ inline T &swizzle_ref(vec<T, N> &v) {
   static_assert(detail::indices_in_range<N, I>(), "swizzle index out of range");

@@ -13,35 +13,7 @@
 namespace clcuda::test {
 namespace {
 
-typedef unsigned char uchar;
-typedef unsigned short ushort;
-typedef unsigned int uint;
-typedef unsigned long ulong;
-
 template <class T> constexpr bool isFloating = std::is_floating_point_v<T>;
-
-template <class T> const char *typeName() {
-  if constexpr (std::is_same_v<T, char>)
-    return "char";
-  else if constexpr (std::is_same_v<T, uchar>)
-    return "uchar";
-  else if constexpr (std::is_same_v<T, short>)
-    return "short";
-  else if constexpr (std::is_same_v<T, ushort>)
-    return "ushort";
-  else if constexpr (std::is_same_v<T, int>)
-    return "int";
-  else if constexpr (std::is_same_v<T, uint>)
-    return "uint";
-  else if constexpr (std::is_same_v<T, long>)
-    return "long";
-  else if constexpr (std::is_same_v<T, ulong>)
-    return "ulong";
-  else if constexpr (std::is_same_v<T, float>)
-    return "float";
-  else
-    return "double";
-}
 
 // Inputs at every edge the conversions have, plus random ones.
 template <class S> std::vector<S> inputs() {

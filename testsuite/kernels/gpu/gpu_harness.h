@@ -11,9 +11,39 @@
 
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clcuda::test {
+
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
+// The OpenCL name of a scalar type, as the test kernels' names spell it.
+template <class T> const char *typeName() {
+  if constexpr (std::is_same_v<T, char>)
+    return "char";
+  else if constexpr (std::is_same_v<T, uchar>)
+    return "uchar";
+  else if constexpr (std::is_same_v<T, short>)
+    return "short";
+  else if constexpr (std::is_same_v<T, ushort>)
+    return "ushort";
+  else if constexpr (std::is_same_v<T, int>)
+    return "int";
+  else if constexpr (std::is_same_v<T, uint>)
+    return "uint";
+  else if constexpr (std::is_same_v<T, long>)
+    return "long";
+  else if constexpr (std::is_same_v<T, ulong>)
+    return "ulong";
+  else if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else
+    return "double";
+}
 
 // Why there is no device to run on, or an empty string when there is one.
 std::string gpuUnavailableReason();

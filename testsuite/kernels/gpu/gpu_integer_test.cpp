@@ -11,30 +11,7 @@
 namespace clcuda::test {
 namespace {
 
-typedef unsigned char uchar;
-typedef unsigned short ushort;
-typedef unsigned int uint;
-typedef unsigned long ulong;
 typedef __int128 wide;
-
-template <class T> const char *typeName() {
-  if constexpr (std::is_same_v<T, char>)
-    return "char";
-  else if constexpr (std::is_same_v<T, uchar>)
-    return "uchar";
-  else if constexpr (std::is_same_v<T, short>)
-    return "short";
-  else if constexpr (std::is_same_v<T, ushort>)
-    return "ushort";
-  else if constexpr (std::is_same_v<T, int>)
-    return "int";
-  else if constexpr (std::is_same_v<T, uint>)
-    return "uint";
-  else if constexpr (std::is_same_v<T, long>)
-    return "long";
-  else
-    return "ulong";
-}
 
 template <class T> constexpr int bits = 8 * sizeof(T);
 template <class T> using Unsigned = std::make_unsigned_t<T>;

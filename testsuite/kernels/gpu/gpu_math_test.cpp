@@ -538,8 +538,6 @@ void judge(const Check &c, const std::string &call, long double got, Value want,
                   << " (error " << (double)error << ", bound " << c.bound << ")";
 }
 
-template <class T> const char *typeName() { return std::is_same_v<T, float> ? "float" : "double"; }
-
 template <class T> void checkFunction(const MathCase &m) {
   const Check c = checkFor<T>(m.name);
   CUfunction function =

@@ -61,26 +61,16 @@ inline long double roundToFormat(long double x, Format f, Rounding r) {
   return rounded == 0 ? std::copysign(0.0L, x) : rounded;
 }
 
-inline uint32_t bitsOf(float x) {
-  uint32_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
+template <class To, class From> To bitCast(From x) {
+  static_assert(sizeof(To) == sizeof(From), "bitCast needs types of the same size");
+  To result;
+  std::memcpy(&result, &x, sizeof result);
+  return result;
 }
-inline uint64_t bitsOf(double x) {
-  uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-inline float floatFromBits(uint32_t b) {
-  float x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
-inline double doubleFromBits(uint64_t b) {
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
+inline uint32_t bitsOf(float x) { return bitCast<uint32_t>(x); }
+inline uint64_t bitsOf(double x) { return bitCast<uint64_t>(x); }
+inline float floatFromBits(uint32_t b) { return bitCast<float>(b); }
+inline double doubleFromBits(uint64_t b) { return bitCast<double>(b); }
 
 // The half encoding of a value already representable as a half.
 inline uint16_t halfBits(long double representable) {

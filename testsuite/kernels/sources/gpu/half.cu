@@ -4,7 +4,7 @@
 #include <clc/vload.h>
 
 // Five halves per input: default, rte, rtz, rtp, rtn.
-extern "C" __global__ void store_float(const float *in, clc::half *out, int n) {
+template <class T> __device__ void store_every_rounding(const T *in, clc::half *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
@@ -14,15 +14,11 @@ extern "C" __global__ void store_float(const float *in, clc::half *out, int n) {
   clc::vstore_half<1, clc::rtp>(in[i], 5 * i + 3, out);
   clc::vstore_half<1, clc::rtn>(in[i], 5 * i + 4, out);
 }
+extern "C" __global__ void store_float(const float *in, clc::half *out, int n) {
+  store_every_rounding(in, out, n);
+}
 extern "C" __global__ void store_double(const double *in, clc::half *out, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n)
-    return;
-  clc::vstore_half(in[i], 5 * i, out);
-  clc::vstore_half<1, clc::rte>(in[i], 5 * i + 1, out);
-  clc::vstore_half<1, clc::rtz>(in[i], 5 * i + 2, out);
-  clc::vstore_half<1, clc::rtp>(in[i], 5 * i + 3, out);
-  clc::vstore_half<1, clc::rtn>(in[i], 5 * i + 4, out);
+  store_every_rounding(in, out, n);
 }
 
 // Every half pattern (one per work-item) to float.

@@ -6,6 +6,12 @@
 #include <clc/relational.h>
 #include <clc/vload.h>
 
+// Writes a scalar or every component of a vector at out[k...].
+template <class T, class V> __device__ void put(T *out, int &k, const V &v) {
+  for (int c = 0; c < clc::detail::vec_size<V>; ++c)
+    out[k++] = clc::detail::component(v, c);
+}
+
 extern "C" __global__ void shuffles(const int *in, const double *d, int *out, double *dout) {
   clc::int4 x = clc::vload<4>(0, in), y = clc::vload<4>(1, in);
   clc::int8 s = clc::shuffle(x, clc::uint8(3, 2, 1, 0, 7, 6, 5, 4)); // masks use 2 bits
@@ -15,17 +21,12 @@ extern "C" __global__ void shuffles(const int *in, const double *d, int *out, do
     c[i] = char(in[i] + 10);
   clc::char16 r =
       clc::shuffle(c, clc::uchar16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 16));
-  int k = 0;
-  for (int i = 0; i < 8; ++i)
-    out[k++] = s[i];
-  for (int i = 0; i < 4; ++i)
-    out[k++] = s2[i];
-  for (int i = 0; i < 16; ++i)
-    out[k++] = r[i];
+  int k = 0, dk = 0;
+  put(out, k, s);
+  put(out, k, s2);
+  put(out, k, clc::convert<clc::int16>(r));
   clc::double2 a = clc::vload<2>(0, d), b = clc::vload<2>(1, d);
-  clc::double4 t = clc::shuffle2(a, b, clc::ulong4(3, 2, 1, 0));
-  for (int i = 0; i < 4; ++i)
-    dout[i] = t[i];
+  put(dout, dk, clc::shuffle2(a, b, clc::ulong4(3, 2, 1, 0)));
 }
 
 // Per pair (x, y): 14 scalar results (1/0), the same 14 from a float4 holding
@@ -102,61 +103,34 @@ extern "C" __global__ void selections(const int *in, int *out) {
 // components: dot, length, distance, normalize, cross (3 and 4), and for
 // float the fast_ forms. 48 results each.
 template <class T, bool Fast> __device__ void geometry(const T *a, const T *b, T *out) {
-  typedef clc::vec<T, 2> V2;
-  typedef clc::vec<T, 3> V3;
-  typedef clc::vec<T, 4> V4;
-  V4 p4 = clc::vload<4>(0, a), q4 = clc::vload<4>(0, b);
+  clc::vec<T, 4> p4 = clc::vload<4>(0, a), q4 = clc::vload<4>(0, b);
   T p1 = p4.x, q1 = q4.x;
-  V2 p2 = clc::swizzle<0, 1>(p4), q2 = clc::swizzle<0, 1>(q4);
-  V3 p3 = clc::swizzle<0, 1, 2>(p4), q3 = clc::swizzle<0, 1, 2>(q4);
+  clc::vec<T, 2> p2 = clc::swizzle<0, 1>(p4), q2 = clc::swizzle<0, 1>(q4);
+  clc::vec<T, 3> p3 = clc::swizzle<0, 1, 2>(p4), q3 = clc::swizzle<0, 1, 2>(q4);
   int k = 0;
-  out[k++] = clc::dot(p1, q1);
-  out[k++] = clc::dot(p2, q2);
-  out[k++] = clc::dot(p3, q3);
-  out[k++] = clc::dot(p4, q4);
-  out[k++] = clc::length(p1);
-  out[k++] = clc::length(p2);
-  out[k++] = clc::length(p3);
-  out[k++] = clc::length(p4);
-  out[k++] = clc::distance(p1, q1);
-  out[k++] = clc::distance(p2, q2);
-  out[k++] = clc::distance(p3, q3);
-  out[k++] = clc::distance(p4, q4);
-  out[k++] = clc::normalize(p1);
-  V2 n2 = clc::normalize(p2);
-  V3 n3 = clc::normalize(p3);
-  V4 n4 = clc::normalize(p4);
-  V3 c3 = clc::cross(p3, q3);
-  V4 c4 = clc::cross(p4, q4);
-  for (int c = 0; c < 2; ++c)
-    out[k++] = n2[c];
-  for (int c = 0; c < 3; ++c)
-    out[k++] = n3[c];
-  for (int c = 0; c < 4; ++c)
-    out[k++] = n4[c];
-  for (int c = 0; c < 3; ++c)
-    out[k++] = c3[c];
-  for (int c = 0; c < 4; ++c)
-    out[k++] = c4[c];
+  put(out, k,
+      clc::vec<T, 4>(clc::dot(p1, q1), clc::dot(p2, q2), clc::dot(p3, q3), clc::dot(p4, q4)));
+  put(out, k, clc::vec<T, 4>(clc::length(p1), clc::length(p2), clc::length(p3), clc::length(p4)));
+  put(out, k,
+      clc::vec<T, 4>(clc::distance(p1, q1), clc::distance(p2, q2), clc::distance(p3, q3),
+                     clc::distance(p4, q4)));
+  put(out, k, clc::normalize(p1));
+  put(out, k, clc::normalize(p2));
+  put(out, k, clc::normalize(p3));
+  put(out, k, clc::normalize(p4));
+  put(out, k, clc::cross(p3, q3));
+  put(out, k, clc::cross(p4, q4));
   if constexpr (Fast) {
-    out[k++] = clc::fast_length(p1);
-    out[k++] = clc::fast_length(p2);
-    out[k++] = clc::fast_length(p3);
-    out[k++] = clc::fast_length(p4);
-    out[k++] = clc::fast_distance(p1, q1);
-    out[k++] = clc::fast_distance(p2, q2);
-    out[k++] = clc::fast_distance(p3, q3);
-    out[k++] = clc::fast_distance(p4, q4);
-    out[k++] = clc::fast_normalize(p1);
-    V2 f2 = clc::fast_normalize(p2);
-    V3 f3 = clc::fast_normalize(p3);
-    V4 f4 = clc::fast_normalize(p4);
-    for (int c = 0; c < 2; ++c)
-      out[k++] = f2[c];
-    for (int c = 0; c < 3; ++c)
-      out[k++] = f3[c];
-    for (int c = 0; c < 4; ++c)
-      out[k++] = f4[c];
+    put(out, k,
+        clc::vec<T, 4>(clc::fast_length(p1), clc::fast_length(p2), clc::fast_length(p3),
+                       clc::fast_length(p4)));
+    put(out, k,
+        clc::vec<T, 4>(clc::fast_distance(p1, q1), clc::fast_distance(p2, q2),
+                       clc::fast_distance(p3, q3), clc::fast_distance(p4, q4)));
+    put(out, k, clc::fast_normalize(p1));
+    put(out, k, clc::fast_normalize(p2));
+    put(out, k, clc::fast_normalize(p3));
+    put(out, k, clc::fast_normalize(p4));
   }
 }
 extern "C" __global__ void geometry_float(const float *a, const float *b, float *out, int n) {
