@@ -81,7 +81,6 @@ CLC_CUDA_MATH_2(fmax)
 CLC_CUDA_MATH_2(fmin)
 CLC_CUDA_MATH_2(fmod)
 CLC_CUDA_MATH_2(hypot)
-CLC_CUDA_MATH_2(nextafter)
 CLC_CUDA_MATH_2(pow)
 CLC_CUDA_MATH_2(remainder)
 #undef CLC_CUDA_MATH_1
@@ -161,10 +160,28 @@ template <class T, detail::if_floating<T> = 0> __device__ inline T fract(T x, T 
 }
 CLC_VECTORIZE(fract)
 
+// modf as OpenCL C 7.5.2 defines it.
 template <class T, detail::if_floating<T> = 0> __device__ inline T modf(T x, T *iptr) {
-  return ::modf(x, iptr);
+  *iptr = ::trunc(x);
+  return ::copysign(::isinf(x) ? T(0) : x - *iptr, x);
 }
 CLC_VECTORIZE(modf)
+
+// The next representable value after x towards y, by stepping the bits:
+// y itself when x == y, the smallest subnormal of y's sign from a zero.
+template <class T, detail::if_floating<T> = 0>
+__device__ inline T nextafter(T x, detail::identity_t<T> y) {
+  typedef detail::unsigned_t<T> U;
+  if (::isnan(x) || ::isnan(y))
+    return x + y;
+  if (x == y)
+    return y;
+  if (x == T(0))
+    return ::copysign(as<T>(U(1)), y);
+  U bits = as<U>(x);
+  return as<T>((x < y) == (x > T(0)) ? U(bits + 1) : U(bits - 1));
+}
+CLC_VECTORIZE(nextafter)
 
 // frexp and ilogb with the spec's results for zero, infinity and NaN
 // (FP_ILOGB0 is INT_MIN and FP_ILOGBNAN INT_MAX in Clang's OpenCL header).
