@@ -90,18 +90,14 @@ template <class T> __host__ __device__ constexpr T min_value() {
 template <class V> struct shape {
   typedef V element;
   static constexpr int size = 1;
-  template <class U> using with_element = U;
 };
 template <class T, int N> struct shape<vec<T, N>> {
   typedef T element;
   static constexpr int size = N;
-  template <class U> using with_element = vec<U, N>;
 };
 template <class T, int N> struct shape<vec<T, N> *> { static constexpr int size = N; };
 template <class V> using element_t = typename shape<V>::element;
 template <class V> constexpr int vec_size = shape<V>::size;
-// The type of V's shape with element type U: int4 for (float4, int).
-template <class V, class U> using with_element_t = typename shape<V>::template with_element<U>;
 
 // The common vector width of a builtin's arguments, each a scalar or of
 // width N; 0 when they disagree.
@@ -592,7 +588,8 @@ __device__ inline void write_mem_fence(cl_mem_fence_flags flags) { mem_fence(fla
 __device__ inline void barrier(cl_mem_fence_flags) { __syncthreads(); }
 __device__ inline void work_group_barrier(cl_mem_fence_flags) { __syncthreads(); }
 __device__ inline void work_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
-  if ((flags & detail::global_mem_fence) && scope >= memory_scope_device)
+  bool beyond_work_group = scope == memory_scope_device || scope == memory_scope_all_svm_devices;
+  if ((flags & detail::global_mem_fence) && beyond_work_group)
     __threadfence();
   __syncthreads();
 }
