@@ -276,19 +276,18 @@ CLC_VECTOR_TYPEDEFS(half, half)
 
 // Component-wise operators; a scalar operand on either side is widened.
 #define CLC_VEC_BINARY_OPERATOR(op)                                                                \
-  template <class T, int N>                                                                        \
-  __device__ inline vec<T, N> operator op(const vec<T, N> &a, const vec<T, N> &b) {                \
+  template <class T, int N> __device__ inline vec<T, N> operator op(vec<T, N> a, vec<T, N> b) {    \
     vec<T, N> r;                                                                                   \
     for (int i = 0; i < N; ++i)                                                                    \
       r.elem[i] = T(a.elem[i] op b.elem[i]);                                                       \
     return r;                                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<T, N> operator op(const vec<T, N> &a, S b) {                               \
+  __device__ inline vec<T, N> operator op(vec<T, N> a, S b) {                                      \
     return a op vec<T, N>(b);                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<T, N> operator op(S a, const vec<T, N> &b) {                               \
+  __device__ inline vec<T, N> operator op(S a, vec<T, N> b) {                                      \
     return vec<T, N>(a) op b;                                                                      \
   }
 CLC_VEC_BINARY_OPERATOR(+)
@@ -305,19 +304,18 @@ CLC_VEC_BINARY_OPERATOR(^)
 // the signed integer type of the component's size.
 #define CLC_VEC_TRUTH_OPERATOR(op, test)                                                           \
   template <class T, int N>                                                                        \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(const vec<T, N> &a,                    \
-                                                            const vec<T, N> &b) {                  \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, vec<T, N> b) {            \
     vec<detail::signed_t<T>, N> r;                                                                 \
     for (int i = 0; i < N; ++i)                                                                    \
       r.elem[i] = (test) ? -1 : 0;                                                                 \
     return r;                                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(const vec<T, N> &a, S b) {             \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, S b) {                    \
     return a op vec<T, N>(b);                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(S a, const vec<T, N> &b) {             \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(S a, vec<T, N> b) {                    \
     return vec<T, N>(a) op b;                                                                      \
   }
 CLC_VEC_TRUTH_OPERATOR(==, a.elem[i] == b.elem[i])
@@ -330,21 +328,20 @@ CLC_VEC_TRUTH_OPERATOR(&&, a.elem[i] != T(0) && b.elem[i] != T(0))
 CLC_VEC_TRUTH_OPERATOR(||, a.elem[i] != T(0) || b.elem[i] != T(0))
 #undef CLC_VEC_TRUTH_OPERATOR
 
-template <class T, int N>
-__device__ inline vec<detail::signed_t<T>, N> operator!(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<detail::signed_t<T>, N> operator!(vec<T, N> a) {
   vec<detail::signed_t<T>, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = a.elem[i] == T(0) ? -1 : 0;
   return r;
 }
-template <class T, int N> __device__ inline vec<T, N> operator+(const vec<T, N> &a) { return a; }
-template <class T, int N> __device__ inline vec<T, N> operator-(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<T, N> operator+(vec<T, N> a) { return a; }
+template <class T, int N> __device__ inline vec<T, N> operator-(vec<T, N> a) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(-a.elem[i]);
   return r;
 }
-template <class T, int N> __device__ inline vec<T, N> operator~(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<T, N> operator~(vec<T, N> a) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(~a.elem[i]);
@@ -357,7 +354,7 @@ template <class T, int N, class C,
           detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
                                   (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
                               int> = 0>
-__device__ inline vec<T, N> operator<<(const vec<T, N> &a, const C &count) {
+__device__ inline vec<T, N> operator<<(vec<T, N> a, const C count) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(detail::unsigned_t<T>(a.elem[i])
@@ -368,7 +365,7 @@ template <class T, int N, class C,
           detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
                                   (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
                               int> = 0>
-__device__ inline vec<T, N> operator>>(const vec<T, N> &a, const C &count) {
+__device__ inline vec<T, N> operator>>(vec<T, N> a, const C count) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(a.elem[i] >> (detail::component(count, i) & (detail::bits<T> - 1)));
@@ -454,7 +451,7 @@ __device__ inline T select(T a, detail::identity_t<T> b, C c) {
   return c ? b : a;
 }
 template <class T, int N, class C, detail::enable_if_t<detail::is_integer<C>, int> = 0>
-__device__ inline vec<T, N> select(const vec<T, N> &a, const vec<T, N> &b, const vec<C, N> &c) {
+__device__ inline vec<T, N> select(vec<T, N> a, vec<T, N> b, vec<C, N> c) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = detail::signed_t<C>(c.elem[i]) < 0 ? b.elem[i] : a.elem[i];
@@ -612,7 +609,7 @@ template <class T> __device__ inline T *local_arg(unsigned int offset) {
 #define CLC_VECTORIZE(name)                                                                        \
   template <class... A, int N = ::clc::detail::common_size<A...>(),                                \
             ::clc::detail::enable_if_t<(N > 1), int> = 0>                                          \
-  __device__ inline auto name(const A &...a)                                                       \
+  __device__ inline auto name(A... a)                                                              \
       ->::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> {                         \
     ::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> r;                            \
     for (int i = 0; i < N; ++i)                                                                    \

@@ -329,7 +329,7 @@ template <class T, detail::if_floating<T> = 0> __device__ inline T half_recip(T 
   return T(1) / x;
 }
 #define CLC_HALF_PRECISION(name, full)                                                             \
-  template <class... A> __device__ inline auto name(const A &...a)->decltype(full(a...)) {         \
+  template <class... A> __device__ inline auto name(A... a)->decltype(full(a...)) {                \
     return full(a...);                                                                             \
   }
 CLC_HALF_PRECISION(half_cos, cos)
