@@ -20,8 +20,8 @@ extern "C" __global__ void atomic_contention(int *counters, long *wide, float *f
   clc::atomic_dec(&counters[3]);
   clc::atomic_max(&counters[4], id);
   clc::atomic_min(&counters[5], -id);
-  clc::atomic_or(&counters[6], 1 << (id % 32));
-  clc::atomic_and(&counters[7], ~(1 << (id % 31)));
+  clc::atomic_or(&counters[6], int(1u << (id % 32)));
+  clc::atomic_and(&counters[7], ~int(1u << (id % 31)));
   clc::atomic_xor(&counters[8], id);
   // Exchanges conserve the sum: every value ends in an old value or the word.
   clc::atomic_add(&counters[9], clc::atomic_xchg(&counters[10], id));
@@ -53,7 +53,7 @@ extern "C" __global__ void atomic_orderings(int *counters, long *wide, int *flag
                                  clc::memory_scope_device);
   clc::atomic_fetch_sub_explicit(&counters[2], 1, clc::memory_order_seq_cst,
                                  clc::memory_scope_device);
-  clc::atomic_fetch_or_explicit(&counters[3], 1 << (id % 32), clc::memory_order_release,
+  clc::atomic_fetch_or_explicit(&counters[3], int(1u << (id % 32)), clc::memory_order_release,
                                 clc::memory_scope_work_group);
   clc::atomic_fetch_max_explicit(&wide[0], long(id) * 1000000007, clc::memory_order_relaxed,
                                  clc::memory_scope_device);
