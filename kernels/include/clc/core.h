@@ -1,0 +1,618 @@
+// The core of the clcuda device library, included by every translated program
+// (docs/design.md, "The device library"; docs/device-library.md): OpenCL's
+// scalar typedefs, clc::vec<T, N> with its operators and swizzles, as_type,
+// select, the work-item functions, barriers, fences and __local arguments.
+// Kept small: NVRTC parses it for every program.
+#pragma once
+
+#include <clc/ndrange.h>
+
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
+namespace clc {
+
+// half is a storage-only type: clcuda does not claim cl_khr_fp16, so OpenCL C
+// code only moves halves around and converts them with vload_half/vstore_half.
+struct half {
+  unsigned short bits;
+};
+
+template <class T, int N> struct vec;
+
+namespace detail {
+
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { typedef T type; };
+template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;
+
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <bool B, class T, class F> using conditional_t = typename conditional<B, T, F>::type;
+
+template <class T> struct identity { typedef T type; };
+// A parameter of type identity_t<T> takes no part in deduction, so it accepts
+// anything that converts to T (the scalar of a mixed vector/scalar builtin).
+template <class T> using identity_t = typename identity<T>::type;
+
+template <class T, class U> constexpr bool is_same = false;
+template <class T> constexpr bool is_same<T, T> = true;
+
+enum scalar_kind { not_scalar, signed_integer, unsigned_integer, floating, storage_only };
+
+// kind, and the OpenCL signed/unsigned integer types of the same size.
+template <class T> struct scalar_traits { static constexpr scalar_kind kind = not_scalar; };
+#define CLC_SCALAR_TRAITS(type, type_kind, signed_of, unsigned_of)                                 \
+  template <> struct scalar_traits<type> {                                                         \
+    static constexpr scalar_kind kind = type_kind;                                                 \
+    typedef signed_of signed_type;                                                                 \
+    typedef unsigned_of unsigned_type;                                                             \
+  };
+CLC_SCALAR_TRAITS(char, signed_integer, char, unsigned char)
+CLC_SCALAR_TRAITS(signed char, signed_integer, char, unsigned char)
+CLC_SCALAR_TRAITS(unsigned char, unsigned_integer, char, unsigned char)
+CLC_SCALAR_TRAITS(short, signed_integer, short, unsigned short)
+CLC_SCALAR_TRAITS(unsigned short, unsigned_integer, short, unsigned short)
+CLC_SCALAR_TRAITS(int, signed_integer, int, unsigned int)
+CLC_SCALAR_TRAITS(unsigned int, unsigned_integer, int, unsigned int)
+CLC_SCALAR_TRAITS(long, signed_integer, long, unsigned long)
+CLC_SCALAR_TRAITS(unsigned long, unsigned_integer, long, unsigned long)
+CLC_SCALAR_TRAITS(long long, signed_integer, long long, unsigned long long)
+CLC_SCALAR_TRAITS(unsigned long long, unsigned_integer, long long, unsigned long long)
+CLC_SCALAR_TRAITS(float, floating, int, unsigned int)
+CLC_SCALAR_TRAITS(double, floating, long, unsigned long)
+CLC_SCALAR_TRAITS(half, storage_only, short, unsigned short)
+#undef CLC_SCALAR_TRAITS
+
+template <class T> constexpr bool is_scalar = scalar_traits<T>::kind != not_scalar;
+template <class T>
+constexpr bool is_integer =
+    scalar_traits<T>::kind == signed_integer || scalar_traits<T>::kind == unsigned_integer;
+template <class T> constexpr bool is_signed_integer = scalar_traits<T>::kind == signed_integer;
+template <class T> constexpr bool is_floating = scalar_traits<T>::kind == floating;
+template <class T> using if_integer = enable_if_t<is_integer<T>, int>;
+template <class T> using if_floating = enable_if_t<is_floating<T>, int>;
+template <class T> using signed_t = typename scalar_traits<T>::signed_type;
+template <class T> using unsigned_t = typename scalar_traits<T>::unsigned_type;
+template <class T> constexpr int bits = 8 * sizeof(T);
+// The range of an integer type.
+template <class T> __host__ __device__ constexpr T max_value() {
+  return is_signed_integer<T> ? T(unsigned_t<T>(~unsigned_t<T>(0)) >> 1) : T(~T(0));
+}
+template <class T> __host__ __device__ constexpr T min_value() {
+  return is_signed_integer<T> ? T(-max_value<T>() - 1) : T(0);
+}
+
+// The shape of a builtin argument: a scalar (size 1), a vec<T, N> or a pointer
+// to one (an output argument such as fract's iptr).
+template <class V> struct shape {
+  typedef V element;
+  static constexpr int size = 1;
+};
+template <class T, int N> struct shape<vec<T, N>> {
+  typedef T element;
+  static constexpr int size = N;
+};
+template <class T, int N> struct shape<vec<T, N> *> { static constexpr int size = N; };
+template <class V> using element_t = typename shape<V>::element;
+template <class V> constexpr int vec_size = shape<V>::size;
+
+// The common vector width of a builtin's arguments, each a scalar or of
+// width N; 0 when they disagree.
+template <class... A> __host__ __device__ constexpr int common_size() {
+  constexpr int sizes[] = {vec_size<A>...};
+  int n = 1;
+  for (int s : sizes)
+    if (s != 1) {
+      if (n != 1 && n != s)
+        return 0;
+      n = s;
+    }
+  return n;
+}
+
+template <class T> __device__ inline const T &component(const T &scalar, int) { return scalar; }
+template <class T, int N> __device__ inline const T &component(const vec<T, N> &v, int i) {
+  return v.elem[i];
+}
+template <class T, int N> __device__ inline T *component(vec<T, N> *p, int i) {
+  return &p->elem[i];
+}
+
+template <class... A> __host__ __device__ constexpr int total_components() {
+  return (0 + ... + vec_size<A>);
+}
+
+template <class T, int N> struct vec_storage;
+template <class T> struct vec_storage<T, 2> {
+  union {
+    T elem[2];
+    struct {
+      T x, y;
+    };
+  };
+};
+template <class T> struct vec_storage<T, 3> {
+  union {
+    T elem[4]; // a 3-vector occupies 4 components (OpenCL 6.1.5)
+    struct {
+      T x, y, z;
+    };
+  };
+};
+template <class T> struct vec_storage<T, 4> {
+  union {
+    T elem[4];
+    struct {
+      T x, y, z, w;
+    };
+  };
+};
+template <class T> struct vec_storage<T, 8> {
+  union {
+    T elem[8];
+    struct {
+      T s0, s1, s2, s3, s4, s5, s6, s7;
+    };
+  };
+};
+template <class T> struct vec_storage<T, 16> {
+  union {
+    T elem[16];
+    struct {
+      T s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, sa, sb, sc, sd, se, sf;
+    };
+  };
+};
+
+// The compound assignments, ++ and -- of an assignable vector (a vec or a
+// swizzle_proxy): read the Value, apply the operator, assign the result.
+template <class Derived, class Value, class T> struct compound_assignment {
+#define CLC_COMPOUND_ASSIGNMENT(op)                                                                \
+  template <class O> __device__ Derived &operator op##=(const O &o) {                              \
+    Derived &self = static_cast<Derived &>(*this);                                                 \
+    return self = Value(self) op o;                                                                \
+  }
+  CLC_COMPOUND_ASSIGNMENT(+)
+  CLC_COMPOUND_ASSIGNMENT(-)
+  CLC_COMPOUND_ASSIGNMENT(*)
+  CLC_COMPOUND_ASSIGNMENT(/)
+  CLC_COMPOUND_ASSIGNMENT(%)
+  CLC_COMPOUND_ASSIGNMENT(&)
+  CLC_COMPOUND_ASSIGNMENT(|)
+  CLC_COMPOUND_ASSIGNMENT(^)
+  CLC_COMPOUND_ASSIGNMENT(<<)
+  CLC_COMPOUND_ASSIGNMENT(>>)
+#undef CLC_COMPOUND_ASSIGNMENT
+
+  __device__ Derived &operator++() { return *this += T(1); }
+  __device__ Derived &operator--() { return *this -= T(1); }
+  __device__ Value operator++(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this += T(1);
+    return old;
+  }
+  __device__ Value operator--(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this -= T(1);
+    return old;
+  }
+};
+
+} // namespace detail
+
+// An OpenCL vector: components in elem[], also named x y z w (N <= 4) or
+// s0..sf (N >= 8); size and alignment are OpenCL's.
+template <class T, int N>
+struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
+    : detail::vec_storage<T, N>,
+      detail::compound_assignment<vec<T, N>, vec<T, N>, T> {
+  static_assert(N == 2 || N == 3 || N == 4 || N == 8 || N == 16, "OpenCL vector width");
+
+  vec() = default;
+
+  // (float4)(s): every component is s. (float4)(int4): converts each component.
+  template <class S, detail::enable_if_t<detail::is_scalar<S> || detail::vec_size<S> == N, int> = 0>
+  __host__ __device__ explicit constexpr vec(const S &s) : detail::vec_storage<T, N>{} {
+    if constexpr (detail::is_scalar<S>) {
+      for (int i = 0; i < N; ++i)
+        this->elem[i] = T(s);
+    } else {
+      int i = 0;
+      append(i, s);
+    }
+  }
+
+  // (float4)(a, v2, b): scalars and vectors whose components add up to N.
+  template <class A, class B, class... R,
+            detail::enable_if_t<detail::total_components<A, B, R...>() == N, int> = 0>
+  __host__ __device__ constexpr vec(const A &a, const B &b, const R &...r)
+      : detail::vec_storage<T, N>{} {
+    int i = 0;
+    append(i, a);
+    append(i, b);
+    (append(i, r), ...);
+  }
+
+  template <class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
+  __device__ vec &operator=(S s) {
+    return *this = vec(s);
+  }
+
+  __device__ T &operator[](int i) { return this->elem[i]; }
+  __device__ const T &operator[](int i) const { return this->elem[i]; }
+
+private:
+  template <class S> __host__ __device__ constexpr void append(int &i, const S &s) {
+    if constexpr (detail::is_scalar<S>) {
+      this->elem[i++] = T(s);
+    } else {
+      for (int j = 0; j < detail::vec_size<S>; ++j)
+        this->elem[i++] = T(s.elem[j]);
+    }
+  }
+};
+
+#define CLC_VECTOR_TYPEDEFS(scalar, name)                                                          \
+  typedef vec<scalar, 2> name##2;                                                                  \
+  typedef vec<scalar, 3> name##3;                                                                  \
+  typedef vec<scalar, 4> name##4;                                                                  \
+  typedef vec<scalar, 8> name##8;                                                                  \
+  typedef vec<scalar, 16> name##16;
+CLC_VECTOR_TYPEDEFS(char, char)
+CLC_VECTOR_TYPEDEFS(unsigned char, uchar)
+CLC_VECTOR_TYPEDEFS(short, short)
+CLC_VECTOR_TYPEDEFS(unsigned short, ushort)
+CLC_VECTOR_TYPEDEFS(int, int)
+CLC_VECTOR_TYPEDEFS(unsigned int, uint)
+CLC_VECTOR_TYPEDEFS(long, long)
+CLC_VECTOR_TYPEDEFS(unsigned long, ulong)
+CLC_VECTOR_TYPEDEFS(float, float)
+CLC_VECTOR_TYPEDEFS(double, double)
+CLC_VECTOR_TYPEDEFS(half, half)
+#undef CLC_VECTOR_TYPEDEFS
+
+// Component-wise operators; a scalar operand on either side is widened.
+#define CLC_VEC_BINARY_OPERATOR(op)                                                                \
+  template <class T, int N> __device__ inline vec<T, N> operator op(vec<T, N> a, vec<T, N> b) {    \
+    vec<T, N> r;                                                                                   \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r.elem[i] = T(a.elem[i] op b.elem[i]);                                                       \
+    return r;                                                                                      \
+  }                                                                                                \
+  template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
+  __device__ inline vec<T, N> operator op(vec<T, N> a, S b) {                                      \
+    return a op vec<T, N>(b);                                                                      \
+  }                                                                                                \
+  template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
+  __device__ inline vec<T, N> operator op(S a, vec<T, N> b) {                                      \
+    return vec<T, N>(a) op b;                                                                      \
+  }
+CLC_VEC_BINARY_OPERATOR(+)
+CLC_VEC_BINARY_OPERATOR(-)
+CLC_VEC_BINARY_OPERATOR(*)
+CLC_VEC_BINARY_OPERATOR(/)
+CLC_VEC_BINARY_OPERATOR(%)
+CLC_VEC_BINARY_OPERATOR(&)
+CLC_VEC_BINARY_OPERATOR(|)
+CLC_VEC_BINARY_OPERATOR(^)
+#undef CLC_VEC_BINARY_OPERATOR
+
+// Comparisons and logical operators give -1 (true) or 0 per component, in
+// the signed integer type of the component's size.
+#define CLC_VEC_TRUTH_OPERATOR(op, test)                                                           \
+  template <class T, int N>                                                                        \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, vec<T, N> b) {            \
+    vec<detail::signed_t<T>, N> r;                                                                 \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r.elem[i] = (test) ? -1 : 0;                                                                 \
+    return r;                                                                                      \
+  }                                                                                                \
+  template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, S b) {                    \
+    return a op vec<T, N>(b);                                                                      \
+  }                                                                                                \
+  template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(S a, vec<T, N> b) {                    \
+    return vec<T, N>(a) op b;                                                                      \
+  }
+CLC_VEC_TRUTH_OPERATOR(==, a.elem[i] == b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(!=, a.elem[i] != b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(<, a.elem[i] < b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(>, a.elem[i] > b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(<=, a.elem[i] <= b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(>=, a.elem[i] >= b.elem[i])
+CLC_VEC_TRUTH_OPERATOR(&&, a.elem[i] != T(0) && b.elem[i] != T(0))
+CLC_VEC_TRUTH_OPERATOR(||, a.elem[i] != T(0) || b.elem[i] != T(0))
+#undef CLC_VEC_TRUTH_OPERATOR
+
+template <class T, int N> __device__ inline vec<detail::signed_t<T>, N> operator!(vec<T, N> a) {
+  vec<detail::signed_t<T>, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = a.elem[i] == T(0) ? -1 : 0;
+  return r;
+}
+template <class T, int N> __device__ inline vec<T, N> operator+(vec<T, N> a) { return a; }
+template <class T, int N> __device__ inline vec<T, N> operator-(vec<T, N> a) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = T(-a.elem[i]);
+  return r;
+}
+template <class T, int N> __device__ inline vec<T, N> operator~(vec<T, N> a) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = T(~a.elem[i]);
+  return r;
+}
+
+// Shifts use the count modulo the component's width (OpenCL 6.3.j); the count
+// is a scalar or a vector of the same width.
+template <class T, int N, class C,
+          detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
+                                  (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
+                              int> = 0>
+__device__ inline vec<T, N> operator<<(vec<T, N> a, const C count) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = T(detail::unsigned_t<T>(a.elem[i])
+                  << (detail::component(count, i) & (detail::bits<T> - 1)));
+  return r;
+}
+template <class T, int N, class C,
+          detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
+                                  (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
+                              int> = 0>
+__device__ inline vec<T, N> operator>>(vec<T, N> a, const C count) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = T(a.elem[i] >> (detail::component(count, i) & (detail::bits<T> - 1)));
+  return r;
+}
+
+namespace detail {
+template <class T, int M> struct swizzle_value { typedef vec<T, M> type; };
+template <class T> struct swizzle_value<T, 1> { typedef T type; };
+template <int J, int... I> __host__ __device__ constexpr int index_at() {
+  constexpr int indices[] = {I...};
+  return indices[J];
+}
+template <int... I> __host__ __device__ constexpr bool distinct() {
+  constexpr int indices[] = {I...};
+  for (int a = 0; a < int(sizeof...(I)); ++a)
+    for (int b = a + 1; b < int(sizeof...(I)); ++b)
+      if (indices[a] == indices[b])
+        return false;
+  return true;
+}
+// .hi, .odd of a 3-vector read the 4th (padding) component.
+template <int N, int... I> __host__ __device__ constexpr bool indices_in_range() {
+  return ((I >= 0 && I < (N == 3 ? 4 : N)) && ...);
+}
+} // namespace detail
+
+// v.zx, v.lo, v.odd, ... as a value (a scalar for one component).
+template <int... I, class T, int N>
+__device__ inline typename detail::swizzle_value<T, sizeof...(I)>::type
+swizzle(const vec<T, N> &v) {
+  static_assert(detail::indices_in_range<N, I...>(), "swizzle index out of range");
+  return typename detail::swizzle_value<T, sizeof...(I)>::type(v.elem[I]...);
+}
+
+// v.zx as an lvalue: assigning to it (=, op=, ++, --) writes through to v.
+template <class T, int N, int... I>
+struct swizzle_proxy
+    : detail::compound_assignment<swizzle_proxy<T, N, I...>, vec<T, sizeof...(I)>, T> {
+  static_assert(detail::indices_in_range<N, I...>(), "swizzle index out of range");
+  static_assert(detail::distinct<I...>(), "an assigned swizzle names each component once");
+  typedef vec<T, sizeof...(I)> value_type;
+  vec<T, N> &v;
+
+  __device__ operator value_type() const { return value_type(v.elem[I]...); }
+  __device__ swizzle_proxy &operator=(const value_type &u) {
+    int k = 0;
+    ((v.elem[I] = u.elem[k++]), ...);
+    return *this;
+  }
+  __device__ swizzle_proxy &operator=(const swizzle_proxy &other) {
+    return *this = value_type(other);
+  }
+  template <class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
+  __device__ swizzle_proxy &operator=(S s) {
+    return *this = value_type(s);
+  }
+};
+
+template <int... I, class T, int N, detail::enable_if_t<(sizeof...(I) > 1), int> = 0>
+__device__ inline swizzle_proxy<T, N, I...> swizzle_ref(vec<T, N> &v) {
+  return swizzle_proxy<T, N, I...>{{}, v};
+}
+template <int I, class T, int N> __device__ inline T &swizzle_ref(vec<T, N> &v) {
+  static_assert(detail::indices_in_range<N, I>(), "swizzle index out of range");
+  return v.elem[I];
+}
+// A swizzle of a swizzle (v.xy.x) selects from the underlying vector.
+template <int... J, class T, int N, int... I>
+__device__ inline auto swizzle(const swizzle_proxy<T, N, I...> &p) {
+  return swizzle<detail::index_at<J, I...>()...>(p.v);
+}
+template <int... J, class T, int N, int... I>
+__device__ inline decltype(auto) swizzle_ref(const swizzle_proxy<T, N, I...> &p) {
+  return swizzle_ref<detail::index_at<J, I...>()...>(p.v);
+}
+
+// select(a, b, c): c ? b : a per component; a vector c tests the most
+// significant bit of each component. Also the vector form of `c ? b : a`.
+template <class T, class C,
+          detail::enable_if_t<detail::is_scalar<T> && detail::is_integer<C>, int> = 0>
+__device__ inline T select(T a, detail::identity_t<T> b, C c) {
+  return c ? b : a;
+}
+template <class T, int N, class C, detail::enable_if_t<detail::is_integer<C>, int> = 0>
+__device__ inline vec<T, N> select(vec<T, N> a, vec<T, N> b, vec<C, N> c) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = detail::signed_t<C>(c.elem[i]) < 0 ? b.elem[i] : a.elem[i];
+  return r;
+}
+
+// as_type: the same bits as another type of the same size (a 3-vector has the
+// size of a 4-vector).
+template <class To, class From> __host__ __device__ constexpr To as(const From &x) {
+  static_assert(sizeof(To) == sizeof(From), "as_type needs types of the same size");
+  return __builtin_bit_cast(To, x);
+}
+
+// The values of INFINITY/HUGE_VALF (__builtin_inff, __builtin_huge_valf),
+// HUGE_VAL (__builtin_huge_val) and __builtin_nanf(""), as constant expressions.
+template <class T> __host__ __device__ constexpr T infinity();
+template <> __host__ __device__ constexpr float infinity<float>() {
+  return __builtin_bit_cast(float, 0x7f800000u);
+}
+template <> __host__ __device__ constexpr double infinity<double>() {
+  return __builtin_bit_cast(double, 0x7ff0000000000000ull);
+}
+template <class T> __host__ __device__ constexpr T quiet_nan();
+template <> __host__ __device__ constexpr float quiet_nan<float>() {
+  return __builtin_bit_cast(float, 0x7fc00000u);
+}
+template <> __host__ __device__ constexpr double quiet_nan<double>() {
+  return __builtin_bit_cast(double, 0x7ff8000000000000ull);
+}
+
+// Conversion modifiers of convert_<type>[_sat][_rte|_rtz|_rtp|_rtn] and
+// vstore_half[_rXX]; rdefault is the spec's default for the destination.
+struct nosat {};
+struct saturate {};
+struct rdefault {};
+struct rte {};
+struct rtz {};
+struct rtp {};
+struct rtn {};
+namespace detail {
+// The rounding mode a conversion uses: Round, or Default for rdefault.
+template <class Round, class Default> struct resolve_rounding { typedef Round type; };
+template <class Default> struct resolve_rounding<rdefault, Default> { typedef Default type; };
+template <class Round, class Default>
+using rounding_t = typename resolve_rounding<Round, Default>::type;
+} // namespace detail
+
+// Work-item functions (docs/design.md, "The hidden NDRange parameter").
+// A dimension index >= 3 gives the spec's defaults: ids 0, sizes 1.
+namespace detail {
+__device__ inline unsigned int dimension(const uint3 &v, unsigned int d) {
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+}
+__device__ inline unsigned int dimension(const dim3 &v, unsigned int d) {
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+}
+} // namespace detail
+
+__device__ inline unsigned int get_work_dim(const ndrange &r) { return r.work_dim; }
+__device__ inline size_t get_global_size(const ndrange &r, unsigned int d) {
+  return d < 3 ? r.global_size[d] : 1;
+}
+__device__ inline size_t get_global_offset(const ndrange &r, unsigned int d) {
+  return d < 3 ? r.global_offset[d] : 0;
+}
+__device__ inline size_t get_enqueued_local_size(const ndrange &r, unsigned int d) {
+  return d < 3 ? r.enqueued_local_size[d] : 1;
+}
+__device__ inline size_t get_num_groups(const ndrange &r, unsigned int d) {
+  return d < 3 ? r.num_groups[d] : 1;
+}
+__device__ inline size_t get_group_id(const ndrange &r, unsigned int d) {
+  return d < 3 ? size_t(r.group_offset[d]) + detail::dimension(blockIdx, d) : 0;
+}
+__device__ inline size_t get_local_size(unsigned int d) {
+  return d < 3 ? detail::dimension(blockDim, d) : 1;
+}
+__device__ inline size_t get_local_id(unsigned int d) {
+  return d < 3 ? detail::dimension(threadIdx, d) : 0;
+}
+__device__ inline size_t get_global_id(const ndrange &r, unsigned int d) {
+  return d < 3 ? get_group_id(r, d) * r.enqueued_local_size[d] + detail::dimension(threadIdx, d) +
+                     r.global_offset[d]
+               : 0;
+}
+__device__ inline size_t get_global_linear_id(const ndrange &r) {
+  size_t id = 0;
+  for (int d = 2; d >= 0; --d)
+    id = id * r.global_size[d] + (get_global_id(r, d) - r.global_offset[d]);
+  return id;
+}
+__device__ inline size_t get_local_linear_id() {
+  return (size_t(threadIdx.z) * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+// Synchronization. The fence flags and scopes have Clang's values
+// (opencl-c-base.h), so both the names and literal values work.
+typedef unsigned int cl_mem_fence_flags;
+namespace detail {
+constexpr cl_mem_fence_flags local_mem_fence = 1;
+constexpr cl_mem_fence_flags global_mem_fence = 2;
+} // namespace detail
+enum memory_scope {
+  memory_scope_work_item = 0,
+  memory_scope_work_group = 1,
+  memory_scope_device = 2,
+  memory_scope_all_svm_devices = 3,
+  memory_scope_all_devices = 3,
+  memory_scope_sub_group = 4
+};
+enum memory_order {
+  memory_order_relaxed = 0,
+  memory_order_acquire = 2,
+  memory_order_release = 3,
+  memory_order_acq_rel = 4,
+  memory_order_seq_cst = 5
+};
+
+// A fence over the memory the flags name: __threadfence() orders global and
+// shared accesses device-wide, __threadfence_block() within the work-group.
+__device__ inline void mem_fence(cl_mem_fence_flags flags) {
+  if (flags & detail::global_mem_fence)
+    __threadfence();
+  else if (flags & detail::local_mem_fence)
+    __threadfence_block();
+}
+__device__ inline void read_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); }
+__device__ inline void write_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); }
+
+// __syncthreads() also orders the work-group's global and shared accesses.
+__device__ inline void barrier(cl_mem_fence_flags) { __syncthreads(); }
+__device__ inline void work_group_barrier(cl_mem_fence_flags) { __syncthreads(); }
+__device__ inline void work_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
+  bool beyond_work_group = scope == memory_scope_device || scope == memory_scope_all_svm_devices;
+  if ((flags & detail::global_mem_fence) && beyond_work_group)
+    __threadfence();
+  __syncthreads();
+}
+
+// A __local pointer kernel argument: its offset into dynamic shared memory,
+// where the shim lays the arguments out (docs/design.md).
+namespace detail {
+extern __shared__ __align__(128) unsigned char dynamic_shared_memory[];
+}
+template <class T> __device__ inline T *local_arg(unsigned int offset) {
+  return reinterpret_cast<T *>(detail::dynamic_shared_memory + offset);
+}
+
+} // namespace clc
+
+// Defines the vector forms of a scalar builtin: each argument is a scalar
+// (used for every component), a vec<T, N> or a pointer to one (per-component
+// outputs), all of one width N >= 2; the result is a vector of the scalar
+// result type. Used by the builtin modules.
+#define CLC_VECTORIZE(name)                                                                        \
+  template <class... A, int N = ::clc::detail::common_size<A...>(),                                \
+            ::clc::detail::enable_if_t<(N > 1), int> = 0>                                          \
+  __device__ inline auto name(A... a)                                                              \
+      ->::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> {                         \
+    ::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> r;                            \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r.elem[i] = name(::clc::detail::component(a, i)...);                                         \
+    return r;                                                                                      \
+  }

@@ -1,0 +1,120 @@
+// Geometric built-in functions (OpenCL C 6.15.6) for float and double scalars
+// and vectors of 2, 3 and 4 components.
+#pragma once
+
+#include <clc/core.h>
+
+namespace clc {
+namespace detail {
+template <class V>
+using if_geometric = enable_if_t<is_floating<element_t<V>> && (vec_size<V> <= 4), int>;
+
+// p * 2^e per component (exact unless the result leaves the normal range).
+template <class V> __device__ inline V scale_by_power_of_two(V p, int e) {
+  if constexpr (vec_size<V> == 1) {
+    return ::ldexp(p, e);
+  } else {
+    for (int i = 0; i < vec_size<V>; ++i)
+      p.elem[i] = ::ldexp(p.elem[i], e);
+    return p;
+  }
+}
+
+template <class V> __device__ inline element_t<V> largest_magnitude(const V &p) {
+  element_t<V> m = 0;
+  for (int i = 0; i < vec_size<V>; ++i)
+    m = ::fmax(m, ::fabs(component(p, i)));
+  return m;
+}
+
+// The smallest sum of squares computed without losing precision to
+// subnormal squares.
+template <class T> __device__ constexpr T smallest_safe_square_sum() {
+  return is_same<T, float> ? T(0x1p-100f) : T(0x1p-968);
+}
+} // namespace detail
+
+template <class V, detail::if_geometric<V> = 0>
+__device__ inline detail::element_t<V> dot(V p0, detail::identity_t<V> p1) {
+  detail::element_t<V> sum = detail::component(p0, 0) * detail::component(p1, 0);
+  for (int i = 1; i < detail::vec_size<V>; ++i)
+    sum = ::fma(detail::component(p0, i), detail::component(p1, i), sum);
+  return sum;
+}
+
+template <class T, detail::if_floating<T> = 0>
+__device__ inline vec<T, 3> cross(vec<T, 3> p0, vec<T, 3> p1) {
+  return vec<T, 3>(p0.y * p1.z - p0.z * p1.y, p0.z * p1.x - p0.x * p1.z, p0.x * p1.y - p0.y * p1.x);
+}
+template <class T, detail::if_floating<T> = 0>
+__device__ inline vec<T, 4> cross(vec<T, 4> p0, vec<T, 4> p1) {
+  return vec<T, 4>(p0.y * p1.z - p0.z * p1.y, p0.z * p1.x - p0.x * p1.z, p0.x * p1.y - p0.y * p1.x,
+                   T(0));
+}
+
+// Without overflow or underflow: a sum of squares out of range is recomputed
+// on p scaled by a power of two.
+template <class V, detail::if_geometric<V> = 0> __device__ inline detail::element_t<V> length(V p) {
+  typedef detail::element_t<V> T;
+  T sum = dot(p, p);
+  if (::isfinite(sum) && sum >= detail::smallest_safe_square_sum<T>())
+    return ::sqrt(sum);
+  T largest = detail::largest_magnitude(p);
+  if (::isinf(largest) || largest == T(0))
+    return largest;
+  int e = ::ilogb(largest);
+  V scaled = detail::scale_by_power_of_two(p, -e);
+  return ::ldexp(::sqrt(dot(scaled, scaled)), e);
+}
+
+template <class V, detail::if_geometric<V> = 0>
+__device__ inline detail::element_t<V> distance(V p0, detail::identity_t<V> p1) {
+  return length(p0 - p1);
+}
+
+// A zero vector is returned as is; NaN components make every component NaN;
+// infinite components count as +-1 and the finite ones as 0 (OpenCL C 7.5.1).
+template <class V, detail::if_geometric<V> = 0> __device__ inline V normalize(V p) {
+  typedef detail::element_t<V> T;
+  constexpr int n = detail::vec_size<V>;
+  T largest = detail::largest_magnitude(p);
+  if (largest == T(0))
+    return p;
+  bool has_nan = false;
+  for (int i = 0; i < n; ++i)
+    has_nan = has_nan || ::isnan(detail::component(p, i));
+  if (has_nan)
+    return V(quiet_nan<T>());
+  if (::isinf(largest)) {
+    V units = p;
+    for (int i = 0; i < n; ++i) {
+      T c = detail::component(p, i);
+      T unit = ::isinf(c) ? ::copysign(T(1), c) : ::copysign(T(0), c);
+      if constexpr (n == 1)
+        units = unit;
+      else
+        units.elem[i] = unit;
+    }
+    return normalize(units);
+  }
+  V scaled = detail::scale_by_power_of_two(p, -::ilogb(largest));
+  return scaled / ::sqrt(dot(scaled, scaled));
+}
+
+// fast_*: within the fast forms' 8192 ulp bounds, without the rescaling.
+template <class V, detail::if_geometric<V> = 0>
+__device__ inline detail::element_t<V> fast_length(V p) {
+  return ::sqrt(dot(p, p));
+}
+template <class V, detail::if_geometric<V> = 0>
+__device__ inline detail::element_t<V> fast_distance(V p0, detail::identity_t<V> p1) {
+  return fast_length(p0 - p1);
+}
+// A sum of squares below the smallest normal value returns p (as allowed).
+template <class V, detail::if_geometric<V> = 0> __device__ inline V fast_normalize(V p) {
+  typedef detail::element_t<V> T;
+  T sum = dot(p, p);
+  return sum < T(detail::is_same<T, float> ? 0x1p-126 : 0x1p-1022) ? p : p * ::rsqrt(sum);
+}
+
+} // namespace clc

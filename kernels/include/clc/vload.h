@@ -1,0 +1,87 @@
+// Vector data load and store functions (OpenCL C 6.15.10): vloadN/vstoreN as
+// clc::vload<N>/clc::vstore<N>, and the half forms, whose float conversions
+// use the PTX cvt instructions (no CUDA header needed).
+#pragma once
+
+#include <clc/core.h>
+
+namespace clc {
+
+// p only needs the alignment of T: the components are read one by one.
+template <int N, class T> __device__ inline vec<T, N> vload(size_t offset, const T *p) {
+  const T *first = p + offset * N;
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.elem[i] = first[i];
+  return r;
+}
+template <int N, class T> __device__ inline void vstore(vec<T, N> data, size_t offset, T *p) {
+  T *first = p + offset * N;
+  for (int i = 0; i < N; ++i)
+    first[i] = data.elem[i];
+}
+
+namespace detail {
+__device__ inline float half_to_float(half h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.bits));
+  return f;
+}
+
+#define CLC_TO_HALF(mode, ptx_mode)                                                                \
+  __device__ inline half to_half(float f, mode) {                                                  \
+    half h;                                                                                        \
+    asm("cvt." #ptx_mode ".f16.f32 %0, %1;" : "=h"(h.bits) : "f"(f));                              \
+    return h;                                                                                      \
+  }                                                                                                \
+  __device__ inline half to_half(double d, mode) {                                                 \
+    half h;                                                                                        \
+    asm("cvt." #ptx_mode ".f16.f64 %0, %1;" : "=h"(h.bits) : "d"(d));                              \
+    return h;                                                                                      \
+  }
+CLC_TO_HALF(rte, rn)
+CLC_TO_HALF(rtz, rz)
+CLC_TO_HALF(rtp, rp)
+CLC_TO_HALF(rtn, rm)
+#undef CLC_TO_HALF
+
+// vload_half reads N halves from offset * N, vloada_half from offset * the
+// aligned size (a 3-vector takes 4); the store forms likewise.
+template <int N> constexpr size_t aligned_components = N == 3 ? 4 : N;
+
+template <int N> __device__ inline auto load_halves(const half *first) {
+  if constexpr (N == 1) {
+    return half_to_float(first[0]);
+  } else {
+    vec<float, N> r;
+    for (int i = 0; i < N; ++i)
+      r.elem[i] = half_to_float(first[i]);
+    return r;
+  }
+}
+template <int N, class R, class V> __device__ inline void store_halves(V data, half *first) {
+  static_assert(vec_size<V> == N && is_floating<element_t<V>>,
+                "vstore_halfN stores N floats or doubles");
+  for (int i = 0; i < N; ++i)
+    first[i] = to_half(component(data, i), rounding_t<R, rte>());
+}
+} // namespace detail
+
+// vload_half(i, p) is clc::vload_half(i, p); vload_halfN is clc::vload_half<N>.
+template <int N = 1> __device__ inline auto vload_half(size_t offset, const half *p) {
+  return detail::load_halves<N>(p + offset * N);
+}
+template <int N> __device__ inline auto vloada_half(size_t offset, const half *p) {
+  return detail::load_halves<N>(p + offset * detail::aligned_components<N>);
+}
+// vstore_half_rtz(v, i, p) is clc::vstore_half<1, clc::rtz>(v, i, p).
+template <int N = 1, class R = rdefault, class V>
+__device__ inline void vstore_half(V data, size_t offset, half *p) {
+  detail::store_halves<N, R>(data, p + offset * N);
+}
+template <int N, class R = rdefault, class V>
+__device__ inline void vstorea_half(V data, size_t offset, half *p) {
+  detail::store_halves<N, R>(data, p + offset * detail::aligned_components<N>);
+}
+
+} // namespace clc
