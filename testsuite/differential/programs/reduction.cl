@@ -7,16 +7,16 @@
 
 // A tree sum of scratch[0 .. local size) by halving strides: sequential
 // addressing, no bank conflicts. Returns the sum to every work-item.
-#define DEFINE_TREE_SUM(T)                                                     \
-  T tree_sum_##T(__local T *scratch) {                                         \
-    uint lid = get_local_id(0);                                                \
-    barrier(CLK_LOCAL_MEM_FENCE);                                              \
-    for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {       \
-      if (lid < stride)                                                        \
-        scratch[lid] += scratch[lid + stride];                                 \
-      barrier(CLK_LOCAL_MEM_FENCE);                                            \
-    }                                                                          \
-    return scratch[0];                                                         \
+#define DEFINE_TREE_SUM(T)                                                                         \
+  T tree_sum_##T(__local T *scratch) {                                                             \
+    uint lid = get_local_id(0);                                                                    \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                  \
+    for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {                           \
+      if (lid < stride)                                                                            \
+        scratch[lid] += scratch[lid + stride];                                                     \
+      barrier(CLK_LOCAL_MEM_FENCE);                                                                \
+    }                                                                                              \
+    return scratch[0];                                                                             \
   }
 
 DEFINE_TREE_SUM(float)
@@ -72,8 +72,7 @@ __kernel void reduce_float4(__global const float4 *in, __global float *partial,
 }
 
 // Integers: a tree per group, then one atomic addition per group.
-__kernel void reduce_int_atomic(__global const int *in, __global int *total,
-                                __local int *scratch) {
+__kernel void reduce_int_atomic(__global const int *in, __global int *total, __local int *scratch) {
   scratch[get_local_id(0)] = in[get_global_id(0)];
   int sum = tree_sum_int(scratch);
   if (get_local_id(0) == 0)

@@ -43,8 +43,8 @@ __kernel void scan_blocks(__global const uint *in, __global uint *out, __global 
     out[base + 2 * lid + 1] = temp[2 * lid + 1];
 }
 
-__kernel void add_block_offsets(__global uint *data, __global const uint *offsets,
-                                uint block_size, uint count) {
+__kernel void add_block_offsets(__global uint *data, __global const uint *offsets, uint block_size,
+                                uint count) {
   size_t i = get_global_id(0);
   if (i < count)
     data[i] += offsets[i / block_size];
@@ -61,7 +61,8 @@ scan_hillis_steele(__global const int *in, __global int *out) {
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint offset = 1; offset < HS_GROUP; offset *= 2) {
     int next = 1 - current;
-    buffers[next][lid] = buffers[current][lid] + (lid >= offset ? buffers[current][lid - offset] : 0);
+    buffers[next][lid] =
+        buffers[current][lid] + (lid >= offset ? buffers[current][lid - offset] : 0);
     barrier(CLK_LOCAL_MEM_FENCE);
     current = next;
   }
