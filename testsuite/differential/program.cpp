@@ -5,7 +5,7 @@ namespace differential {
 std::vector<DifferentialProgram> allPrograms() {
   std::vector<DifferentialProgram> programs;
   for (auto family : {examplePrograms, reductionPrograms, scanPrograms, matmulPrograms,
-                      histogramPrograms, stencilPrograms, sortPrograms, vectorPrograms, integerBuiltinPrograms, mathBuiltinPrograms}) {
+                      histogramPrograms, stencilPrograms, sortPrograms, vectorPrograms, integerBuiltinPrograms, mathBuiltinPrograms, conversionPrograms}) {
     std::vector<DifferentialProgram> more = family();
     programs.insert(programs.end(), more.begin(), more.end());
   }
