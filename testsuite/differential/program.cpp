@@ -4,8 +4,10 @@ namespace differential {
 
 std::vector<DifferentialProgram> allPrograms() {
   std::vector<DifferentialProgram> programs;
-  for (auto family : {examplePrograms, reductionPrograms, scanPrograms, matmulPrograms,
-                      histogramPrograms, stencilPrograms, sortPrograms, vectorPrograms, integerBuiltinPrograms, mathBuiltinPrograms, conversionPrograms}) {
+  for (auto family :
+       {examplePrograms, reductionPrograms, scanPrograms, matmulPrograms, histogramPrograms,
+        stencilPrograms, sortPrograms, vectorPrograms, integerBuiltinPrograms, mathBuiltinPrograms,
+        conversionPrograms, localArgumentPrograms, workItemPrograms}) {
     std::vector<DifferentialProgram> more = family();
     programs.insert(programs.end(), more.begin(), more.end());
   }

@@ -98,8 +98,8 @@ std::vector<Src> makeInputs(bool saturate, Rounding rounding, uint64_t seed) {
   using SrcLimits = std::numeric_limits<Src>;
   const long double low = static_cast<long double>(DstLimits::lowest());
   const long double high = static_cast<long double>(DstLimits::max());
-  std::vector<long double> candidates = {0, 1, -1, 2, low, high, low - 1, high + 1, 16777217,
-                                         16777219, 9007199254740993.0L};
+  std::vector<long double> candidates = {
+      0, 1, -1, 2, low, high, low - 1, high + 1, 16777217, 16777219, 9007199254740993.0L};
   Random random(seed);
   if constexpr (std::is_floating_point_v<Src>) {
     for (long double edge : {0.5L, 1.5L, 2.5L, 126.5L, 127.5L, 128.5L, 254.5L, 255.5L, 1e30L})

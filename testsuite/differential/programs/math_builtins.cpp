@@ -44,11 +44,15 @@ const Row kRows[] = {
 #define MATH_BUILTIN_1(f, ulp, low, high)                                                          \
   {#f, 1, ulp, {low, 0, 0}, {high, 0, 0}, [](double x, double, double) { return f(x); }},
 #define MATH_BUILTIN_2(f, ulp, low1, high1, low2, high2)                                           \
-  {#f, 2, ulp, {low1, low2, 0}, {high1, high2, 0}, [](double x, double y, double) {              \
-     return f(x, y);                                                                               \
-   }},
+  {#f,                                                                                             \
+   2,                                                                                              \
+   ulp,                                                                                            \
+   {low1, low2, 0},                                                                                \
+   {high1, high2, 0},                                                                              \
+   [](double x, double y, double) {              \
+     return f(x, y); }},
 #define MATH_BUILTIN_3(f, ulp, low1, high1, low2, high2, low3, high3)                              \
-  {#f, 3, ulp, {low1, low2, low3}, {high1, high2, high3}, [](double x, double y, double z) {     \
+  {#f, 3, ulp, {low1, low2, low3}, {high1, high2, high3}, [](double x, double y, double z) {       \
      return f(x, y, z);                                                                            \
    }},
 #include "math_builtins.def"
@@ -108,8 +112,7 @@ RunResult runMathBuiltins(const Device &device) {
       std::vector<float> got = readBuffer<float>(queue, out, kCount);
       const std::string name = std::string(row.name) + (*form ? " (float4)" : "");
       expectWithin(result, name, got, expected, bounds, rule);
-      result.buffers.push_back(
-          resultBuffer(name, got, Agreement::within(crossBounds, crossRule)));
+      result.buffers.push_back(resultBuffer(name, got, Agreement::within(crossBounds, crossRule)));
     }
   }
   return result;
