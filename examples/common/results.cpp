@@ -25,83 +25,46 @@ std::string detail::mismatchMessage(const std::string &what, size_t wrong, size_
 
 size_t elementSize(ElementType type) {
   switch (type) {
-  case ElementType::Int8:
-  case ElementType::UInt8:
-    return 1;
-  case ElementType::Int16:
-  case ElementType::UInt16:
-    return 2;
-  case ElementType::Int32:
-  case ElementType::UInt32:
-  case ElementType::Float32:
-    return 4;
-  case ElementType::Int64:
-  case ElementType::UInt64:
-    return 8;
+#define ELEMENT_TYPE(enumerator, type, name)                                                       \
+  case ElementType::enumerator:                                                                    \
+    return sizeof(type);
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
   }
   return 1;
 }
 
 const char *elementTypeName(ElementType type) {
   switch (type) {
-  case ElementType::Int8:
-    return "int8";
-  case ElementType::UInt8:
-    return "uint8";
-  case ElementType::Int16:
-    return "int16";
-  case ElementType::UInt16:
-    return "uint16";
-  case ElementType::Int32:
-    return "int32";
-  case ElementType::UInt32:
-    return "uint32";
-  case ElementType::Int64:
-    return "int64";
-  case ElementType::UInt64:
-    return "uint64";
-  case ElementType::Float32:
-    return "float32";
+#define ELEMENT_TYPE(enumerator, type, name)                                                       \
+  case ElementType::enumerator:                                                                    \
+    return name;
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
   }
   return "?";
 }
 
 double ResultBuffer::value(size_t i) const {
-  const unsigned char *data = bytes.data();
   switch (type) {
-  case ElementType::Int8:
-    return load<int8_t>(data, i);
-  case ElementType::UInt8:
-    return load<uint8_t>(data, i);
-  case ElementType::Int16:
-    return load<int16_t>(data, i);
-  case ElementType::UInt16:
-    return load<uint16_t>(data, i);
-  case ElementType::Int32:
-    return load<int32_t>(data, i);
-  case ElementType::UInt32:
-    return load<uint32_t>(data, i);
-  case ElementType::Int64:
-    return static_cast<double>(load<int64_t>(data, i));
-  case ElementType::UInt64:
-    return static_cast<double>(load<uint64_t>(data, i));
-  case ElementType::Float32:
-    return load<float>(data, i);
+#define ELEMENT_TYPE(enumerator, type, name)                                                       \
+  case ElementType::enumerator:                                                                    \
+    return static_cast<double>(load<type>(bytes.data(), i));
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
   }
   return 0;
 }
 
 std::string ResultBuffer::format(size_t i) const {
   switch (type) {
-  case ElementType::Int64:
-    return std::to_string(load<int64_t>(bytes.data(), i));
-  case ElementType::UInt64:
-    return std::to_string(load<uint64_t>(bytes.data(), i));
-  case ElementType::Float32:
-    return formatValue(value(i));
-  default:
-    return std::to_string(static_cast<int64_t>(value(i)));
+#define ELEMENT_TYPE(enumerator, type, name)                                                       \
+  case ElementType::enumerator:                                                                    \
+    return detail::formatElement(load<type>(bytes.data(), i));
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
   }
+  return "?";
 }
 
 std::string digest(const std::vector<ResultBuffer> &buffers) {
@@ -118,9 +81,14 @@ double floatUlp(double x) {
   if (!std::isfinite(x))
     return INFINITY;
   int exponent = 0;
-  std::frexp(x, &exponent); // |x| in [2^(exponent-1), 2^exponent)
-  // A float has 24 significant bits; below FLT_MIN's exponent the spacing stays 2^-149.
-  return std::ldexp(1.0, std::max(exponent - 1, FLT_MIN_EXP - 1) - 23);
+  const double mantissa =
+      std::fabs(std::frexp(x, &exponent)); // |x| in [2^(exponent-1), 2^exponent)
+  // 24 significant bits; below FLT_MIN's exponent the spacing stays 2^-149.
+  const int unitExponent = std::max(exponent - 1, FLT_MIN_EXP - 1) - 23;
+  // At a power of two the nearest other float is below it, half a unit away.
+  if (mantissa == 0.5 && exponent - 1 > FLT_MIN_EXP - 1)
+    return std::ldexp(0.5, unitExponent);
+  return std::ldexp(1.0, unitExponent);
 }
 
 std::string formatValue(double value) {

@@ -11,18 +11,17 @@
 
 namespace clexample {
 
-enum class ElementType { Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64, Float32 };
+enum class ElementType {
+#define ELEMENT_TYPE(enumerator, type, name) enumerator,
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
+};
 
 template <class T> constexpr ElementType elementTypeOf();
-template <> constexpr ElementType elementTypeOf<int8_t>() { return ElementType::Int8; }
-template <> constexpr ElementType elementTypeOf<uint8_t>() { return ElementType::UInt8; }
-template <> constexpr ElementType elementTypeOf<int16_t>() { return ElementType::Int16; }
-template <> constexpr ElementType elementTypeOf<uint16_t>() { return ElementType::UInt16; }
-template <> constexpr ElementType elementTypeOf<int32_t>() { return ElementType::Int32; }
-template <> constexpr ElementType elementTypeOf<uint32_t>() { return ElementType::UInt32; }
-template <> constexpr ElementType elementTypeOf<int64_t>() { return ElementType::Int64; }
-template <> constexpr ElementType elementTypeOf<uint64_t>() { return ElementType::UInt64; }
-template <> constexpr ElementType elementTypeOf<float>() { return ElementType::Float32; }
+#define ELEMENT_TYPE(enumerator, type, name)                                                       \
+  template <> constexpr ElementType elementTypeOf<type>() { return ElementType::enumerator; }
+#include "common/element_types.def"
+#undef ELEMENT_TYPE
 
 size_t elementSize(ElementType type);
 const char *elementTypeName(ElementType type);
@@ -79,8 +78,9 @@ struct RunResult {
 // FNV-1a, 64 bits, over every buffer's bytes in order (what --output writes).
 std::string digest(const std::vector<ResultBuffer> &buffers);
 
-// The size of one unit in the last place of a float of magnitude |x|
-// (2^-149 at and below the smallest normal's exponent).
+// OpenCL's ulp of a real x in float: the gap between the two floats around
+// x, or, where x is a float, between x and its nearest neighbour (so at a
+// power of two, the smaller gap below it).
 double floatUlp(double x);
 
 // Formats a value of any element type for messages.
@@ -129,5 +129,14 @@ void expectEqual(RunResult &result, const std::string &what, const std::vector<T
 void expectWithin(RunResult &result, const std::string &what, const std::vector<float> &got,
                   const std::vector<double> &expected, const std::vector<double> &bounds,
                   const std::string &rule);
+
+// expectEqual, then keeps `got` as the result buffer `name`, which
+// platforms must agree on bit for bit.
+template <class T>
+void checkAndKeep(RunResult &result, const std::string &name, const std::vector<T> &got,
+                  const std::vector<T> &expected) {
+  expectEqual(result, name, got, expected);
+  result.buffers.push_back(resultBuffer(name, got));
+}
 
 } // namespace clexample

@@ -33,8 +33,7 @@ RunResult run(const Device &device, const Config &config) {
   std::vector<float> expected(data.size());
   for (size_t i = 0; i < data.size(); ++i)
     expected[i] = 2.0f * data[i]; // exact: a power-of-two scaling
-  expectEqual(result, "data", doubled, expected);
-  result.buffers.push_back(resultBuffer("data", doubled));
+  checkAndKeep(result, "data", doubled, expected);
   return result;
 }
 

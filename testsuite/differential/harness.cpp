@@ -5,15 +5,8 @@
 namespace differential {
 
 const char *verdictName(Verdict verdict) {
-  switch (verdict) {
-  case Verdict::Pass:
-    return "PASS";
-  case Verdict::Fail:
-    return "FAIL";
-  case Verdict::Skipped:
-    return "SKIPPED";
-  }
-  return "?";
+  constexpr const char *kNames[] = {"PASS", "FAIL", "SKIPPED"}; // in Verdict's order
+  return kNames[static_cast<int>(verdict)];
 }
 
 SideRun runSide(const DifferentialProgram &program, const Side &side) {

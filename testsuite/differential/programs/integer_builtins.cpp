@@ -97,8 +97,7 @@ void checkType(const Device &device, cl_program program, cl_command_queue queue,
     for (size_t i = 0; i < kCount; ++i)
       expected[i] = rows[r].compute(a[i], b[i], c[i]);
     const std::string name = std::string(rows[r].name) + "(" + typeName + ")";
-    expectEqual(result, name, got, expected);
-    result.buffers.push_back(resultBuffer(name, got));
+    checkAndKeep(result, name, got, expected);
   }
 }
 

@@ -42,10 +42,8 @@ RunResult runLocalArguments(const Device &device) {
                           static_cast<int32_t>((mirror % 64) * (mirror % 64));
     }
     const std::string suffix = " (groups of " + std::to_string(groupSize) + ")";
-    expectEqual(result, "floats" + suffix, floats, expectedFloats);
-    expectEqual(result, "ints" + suffix, ints, expectedInts);
-    result.buffers.push_back(resultBuffer("floats" + suffix, floats));
-    result.buffers.push_back(resultBuffer("ints" + suffix, ints));
+    checkAndKeep(result, "floats" + suffix, floats, expectedFloats);
+    checkAndKeep(result, "ints" + suffix, ints, expectedInts);
   }
   return result;
 }

@@ -62,18 +62,16 @@ RunResult runReduction(const Device &device) {
   int32_t expectedSum = 0;
   for (int32_t value : integers)
     expectedSum += value;
-  expectEqual(result, "reduce_int_atomic", sum, {expectedSum});
-  result.buffers.push_back(resultBuffer("reduce_int_atomic", sum));
+  checkAndKeep(result, "reduce_int_atomic", sum, {expectedSum});
 
   Memory extremes = device.createBuffer(CL_MEM_READ_WRITE, std::vector<int32_t>{INT_MAX, INT_MIN});
   Kernel minMaxKernel = createKernel(program, "min_max_atomic");
   setKernelArgs(minMaxKernel, integerInput, extremes);
   enqueueKernel(queue, minMaxKernel, NDRange(kWorkItems), NDRange(kGroupSize));
   std::vector<int32_t> minMax = readBuffer<int32_t>(queue, extremes, 2);
-  expectEqual(result, "min_max_atomic", minMax,
-              {*std::min_element(integers.begin(), integers.end()),
-               *std::max_element(integers.begin(), integers.end())});
-  result.buffers.push_back(resultBuffer("min_max_atomic", minMax));
+  checkAndKeep(result, "min_max_atomic", minMax,
+               {*std::min_element(integers.begin(), integers.end()),
+                *std::max_element(integers.begin(), integers.end())});
   return result;
 }
 

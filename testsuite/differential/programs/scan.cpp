@@ -48,8 +48,7 @@ RunResult runScan(const Device &device) {
     expected[i] = running;
     running += values[i];
   }
-  expectEqual(result, "exclusive_scan", scanned, expected);
-  result.buffers.push_back(resultBuffer("exclusive_scan", scanned));
+  checkAndKeep(result, "exclusive_scan", scanned, expected);
 
   const size_t count = kHillisSteeleGroups * kGroupSize;
   const std::vector<int32_t> signedValues = randomIntegers<int32_t>(count, 22, -100, 100);
@@ -62,8 +61,7 @@ RunResult runScan(const Device &device) {
   std::vector<int32_t> expectedInclusive(count);
   for (size_t i = 0; i < count; ++i)
     expectedInclusive[i] = signedValues[i] + (i % kGroupSize ? expectedInclusive[i - 1] : 0);
-  expectEqual(result, "scan_hillis_steele", inclusive, expectedInclusive);
-  result.buffers.push_back(resultBuffer("scan_hillis_steele", inclusive));
+  checkAndKeep(result, "scan_hillis_steele", inclusive, expectedInclusive);
   return result;
 }
 

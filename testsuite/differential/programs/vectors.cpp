@@ -111,8 +111,7 @@ RunResult runVectors(const Device &device) {
   Memory floatOut = device.createBuffer(CL_MEM_WRITE_ONLY, 3 * floats.size() * sizeof(float));
   launch("swizzle_float4", floatIn, floatOut);
   std::vector<float> float4Result = readBuffer<float>(queue, floatOut, 3 * floats.size());
-  expectEqual(result, "swizzle_float4", float4Result, swizzleFloat4(floats));
-  result.buffers.push_back(resultBuffer("swizzle_float4", float4Result));
+  checkAndKeep(result, "swizzle_float4", float4Result, swizzleFloat4(floats));
 
   const std::vector<int32_t> ints = randomIntegers<int32_t>(8 * kCount, 72, -1000000, 1000000);
   Memory intIn = device.createBuffer(CL_MEM_READ_ONLY, ints);
@@ -123,18 +122,15 @@ RunResult runVectors(const Device &device) {
   swizzleInt8(ints, expectedInts, expectedFlags);
   std::vector<int32_t> int8Result = readBuffer<int32_t>(queue, intOut, ints.size());
   std::vector<int32_t> flags = readBuffer<int32_t>(queue, flagOut, kCount);
-  expectEqual(result, "swizzle_int8", int8Result, expectedInts);
-  expectEqual(result, "any_all", flags, expectedFlags);
-  result.buffers.push_back(resultBuffer("swizzle_int8", int8Result));
-  result.buffers.push_back(resultBuffer("any_all", flags));
+  checkAndKeep(result, "swizzle_int8", int8Result, expectedInts);
+  checkAndKeep(result, "any_all", flags, expectedFlags);
 
   const std::vector<uint8_t> bytes = randomIntegers<uint8_t>(16 * kCount, 73, 0, 255);
   Memory byteIn = device.createBuffer(CL_MEM_READ_ONLY, bytes);
   Memory byteOut = device.createBuffer(CL_MEM_WRITE_ONLY, 2 * bytes.size());
   launch("bytes_uchar16", byteIn, byteOut);
   std::vector<uint8_t> byteResult = readBuffer<uint8_t>(queue, byteOut, 2 * bytes.size());
-  expectEqual(result, "bytes_uchar16", byteResult, bytesUchar16(bytes));
-  result.buffers.push_back(resultBuffer("bytes_uchar16", byteResult));
+  checkAndKeep(result, "bytes_uchar16", byteResult, bytesUchar16(bytes));
 
   const std::vector<int32_t> triples = randomIntegers<int32_t>(3 * kCount, 74, -100000, 100000);
   Memory tripleIn = device.createBuffer(CL_MEM_READ_ONLY, triples);
@@ -146,10 +142,8 @@ RunResult runVectors(const Device &device) {
   vectorsOfThree(triples, expectedTriples, expectedHalves);
   std::vector<int32_t> tripleResult = readBuffer<int32_t>(queue, tripleOut, triples.size());
   std::vector<float> halfResult = readBuffer<float>(queue, halfOut, triples.size());
-  expectEqual(result, "vectors_of_three", tripleResult, expectedTriples);
-  expectEqual(result, "halves", halfResult, expectedHalves);
-  result.buffers.push_back(resultBuffer("vectors_of_three", tripleResult));
-  result.buffers.push_back(resultBuffer("halves", halfResult));
+  checkAndKeep(result, "vectors_of_three", tripleResult, expectedTriples);
+  checkAndKeep(result, "halves", halfResult, expectedHalves);
   return result;
 }
 
