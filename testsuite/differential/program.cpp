@@ -7,7 +7,7 @@ std::vector<DifferentialProgram> allPrograms() {
   for (auto family :
        {examplePrograms, reductionPrograms, scanPrograms, matmulPrograms, histogramPrograms,
         stencilPrograms, sortPrograms, vectorPrograms, integerBuiltinPrograms, mathBuiltinPrograms,
-        conversionPrograms, localArgumentPrograms, workItemPrograms}) {
+        conversionPrograms, localArgumentPrograms, workItemPrograms, namePrograms}) {
     std::vector<DifferentialProgram> more = family();
     programs.insert(programs.end(), more.begin(), more.end());
   }

@@ -39,6 +39,7 @@ std::vector<DifferentialProgram> mathBuiltinPrograms();
 std::vector<DifferentialProgram> conversionPrograms();
 std::vector<DifferentialProgram> localArgumentPrograms();
 std::vector<DifferentialProgram> workItemPrograms();
+std::vector<DifferentialProgram> namePrograms();
 
 // The .cl file `name` of the harness's programs/ directory.
 std::string programPath(const char *name);

@@ -6,16 +6,21 @@
 // Where work-item `index` compare-exchanges at distance j.
 uint pair_position(uint index, uint j) { return 2 * index - (index & (j - 1)); }
 
-void exchange_if(__local uint *keys, __local uint *values, uint a, uint b, bool ascending) {
-  uint key_a = keys[a], key_b = keys[b];
-  if (ascending ? key_a > key_b : key_a < key_b) {
-    keys[a] = key_b;
-    keys[b] = key_a;
-    uint value = values[a];
-    values[a] = values[b];
-    values[b] = value;
+// Sorts keys[a], keys[b] (values along) ascending or descending; one per
+// address space, as OpenCL C 1.2 has no generic pointers.
+#define DEFINE_EXCHANGE_IF(name, space)                                                            \
+  void name(space uint *keys, space uint *values, uint a, uint b, bool ascending) {                \
+    uint key_a = keys[a], key_b = keys[b];                                                         \
+    if (ascending ? key_a > key_b : key_a < key_b) {                                               \
+      keys[a] = key_b;                                                                             \
+      keys[b] = key_a;                                                                             \
+      uint value = values[a];                                                                      \
+      values[a] = values[b];                                                                       \
+      values[b] = value;                                                                           \
+    }                                                                                              \
   }
-}
+DEFINE_EXCHANGE_IF(exchange_if_local, __local)
+DEFINE_EXCHANGE_IF(exchange_if_global, __global)
 
 void load_block(__global const uint *keys, __global const uint *values, __local uint *local_keys,
                 __local uint *local_values, uint base) {
@@ -47,7 +52,7 @@ __kernel void bitonic_sort_blocks(__global uint *keys, __global uint *values,
     for (uint j = k / 2; j > 0; j /= 2) {
       barrier(CLK_LOCAL_MEM_FENCE);
       uint pos = pair_position(lid, j);
-      exchange_if(local_keys, local_values, pos, pos + j, ((base + pos) & k) == 0);
+      exchange_if_local(local_keys, local_values, pos, pos + j, ((base + pos) & k) == 0);
     }
   store_block(keys, values, local_keys, local_values, base);
 }
@@ -62,7 +67,7 @@ __kernel void bitonic_merge_blocks(__global uint *keys, __global uint *values, u
   for (uint j = half_block; j > 0; j /= 2) {
     barrier(CLK_LOCAL_MEM_FENCE);
     uint pos = pair_position(lid, j);
-    exchange_if(local_keys, local_values, pos, pos + j, ((base + pos) & k) == 0);
+    exchange_if_local(local_keys, local_values, pos, pos + j, ((base + pos) & k) == 0);
   }
   store_block(keys, values, local_keys, local_values, base);
 }
@@ -70,14 +75,5 @@ __kernel void bitonic_merge_blocks(__global uint *keys, __global uint *values, u
 // One step j >= block of stage k, in global memory.
 __kernel void bitonic_step(__global uint *keys, __global uint *values, uint j, uint k) {
   uint pos = pair_position(get_global_id(0), j);
-  uint partner = pos + j;
-  uint key_a = keys[pos], key_b = keys[partner];
-  bool ascending = (pos & k) == 0;
-  if (ascending ? key_a > key_b : key_a < key_b) {
-    keys[pos] = key_b;
-    keys[partner] = key_a;
-    uint value = values[pos];
-    values[pos] = values[partner];
-    values[partner] = value;
-  }
+  exchange_if_global(keys, values, pos, pos + j, (pos & k) == 0);
 }
