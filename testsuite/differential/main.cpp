@@ -12,6 +12,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -82,8 +83,9 @@ Side chooseClcuda(const Options &options, const std::vector<PlatformInfo> &platf
                   bool overridden) {
   PlatformChoice choice = clexample::choosePlatform(platforms, options.clcudaPlatform);
   if (!choice.platform && !overridden) {
-    const bool listed = std::any_of(platforms.begin(), platforms.end(),
-                                    [](const PlatformInfo &p) { return p.name == "clcuda"; });
+    const bool listed = std::any_of(platforms.begin(), platforms.end(), [](const PlatformInfo &p) {
+      return p.name == kClcudaPlatformName;
+    });
     if (listed) {
       const std::string &cuda = clcuda::cuda::driverUnavailableReason();
       choice.problem = "clcuda has no device (" +

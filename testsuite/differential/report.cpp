@@ -78,6 +78,10 @@ void printReport(std::ostream &out, const Side &reference, const Side &clcuda,
       << counts[static_cast<int>(Verdict::Pass)] << " passed, "
       << counts[static_cast<int>(Verdict::Fail)] << " failed, "
       << counts[static_cast<int>(Verdict::Skipped)] << " skipped\n";
+  for (const Side *side : {&reference, &clcuda})
+    if (!side->device)
+      out << "\nNothing was compared: " << side->role << " is unavailable (" << side->unavailable
+          << "). The other side's runs were checked against the host.\n";
 
   // A side without a device is said once, above the table, not per program.
   auto onlySideUnavailable = [](const Row &row) {
