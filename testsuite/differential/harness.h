@@ -13,7 +13,7 @@ namespace differential {
 struct Side {
   std::string role; // "reference" or "clcuda"
   std::unique_ptr<clexample::Device> device;
-  std::string description; // "platform / device", or "unavailable"
+  std::string description; // "platform / device (versions)", or "unavailable (why)"
   std::string unavailable; // why there is no device; empty when there is one
   // An unavailable side fails every program instead of skipping it (clcuda
   // where a CUDA device is present: there the comparison must happen).

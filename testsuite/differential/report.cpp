@@ -21,6 +21,11 @@ std::string stateCell(const SideRun &run) {
   return "?";
 }
 
+// "reference: NVIDIA CUDA", "clcuda: clcuda", or the role alone.
+std::string columnTitle(const Side &side) {
+  return side.device ? side.role + ": " + side.device->platformName() : side.role;
+}
+
 std::string timeCell(const SideRun &run) {
   if (run.state == SideRun::State::NotRun)
     return "-";
@@ -60,8 +65,8 @@ void printReport(std::ostream &out, const Side &reference, const Side &clcuda,
                  const std::vector<Row> &rows) {
   out << "reference: " << reference.description << "\n"
       << "clcuda: " << clcuda.description << "\n\n";
-  out << "| program | reference | clcuda | max error | bound | verdict | reference time | clcuda "
-         "time |\n"
+  out << "| program | " << columnTitle(reference) << " | " << columnTitle(clcuda)
+      << " | max error | bound | verdict | reference time | clcuda time |\n"
       << "|---|---|---|---|---|---|---|---|\n";
   size_t counts[3] = {};
   for (const Row &row : rows) {
