@@ -2,7 +2,9 @@
 // every platform, compiler and run, so two runs' outputs can be compared.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace clexample {
 
@@ -33,5 +35,24 @@ public:
 private:
   uint64_t state_;
 };
+
+// `count` floats uniform in [low, high), from `seed`.
+inline std::vector<float> randomFloats(size_t count, uint64_t seed, float low, float high) {
+  Random random(seed);
+  std::vector<float> values(count);
+  for (float &value : values)
+    value = random.uniform(low, high);
+  return values;
+}
+
+// `count` integers uniform in [low, high], from `seed`.
+template <class T>
+std::vector<T> randomIntegers(size_t count, uint64_t seed, int64_t low, int64_t high) {
+  Random random(seed);
+  std::vector<T> values(count);
+  for (T &value : values)
+    value = static_cast<T>(random.integer(low, high));
+  return values;
+}
 
 } // namespace clexample

@@ -107,10 +107,7 @@ RunResult run(const Device &device, const Config &config) {
     throw std::invalid_argument("--size and --runs must be positive");
 
   Inputs inputs;
-  Random random(1);
-  inputs.a.resize(config.size);
-  for (float &value : inputs.a)
-    value = random.uniform(-1.0f, 1.0f);
+  inputs.a = randomFloats(config.size, 1, -1.0f, 1.0f);
   for (size_t r = 0; r < config.runs; ++r)
     inputs.factors.push_back(static_cast<float>(r + 1));
 

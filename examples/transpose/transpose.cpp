@@ -33,10 +33,7 @@ RunResult run(const Device &device, const Config &config) {
   if (config.iterations == 0)
     throw std::invalid_argument("--iterations must be positive");
   const size_t count = config.width * config.height;
-  std::vector<float> input(count);
-  Random random(3);
-  for (float &value : input)
-    value = random.uniform(-1.0f, 1.0f);
+  const std::vector<float> input = randomFloats(count, 3, -1.0f, 1.0f);
   std::vector<float> expected(count);
   for (size_t y = 0; y < config.height; ++y)
     for (size_t x = 0; x < config.width; ++x)

@@ -11,10 +11,7 @@ using namespace clexample;
 RunResult run(const Device &device, const Config &config) {
   if (config.size == 0 || config.size > UINT32_MAX)
     throw std::invalid_argument("--size must be between 1 and 2^32 - 1");
-  std::vector<float> data(config.size);
-  Random random(2);
-  for (float &value : data)
-    value = random.uniform(-1000.0f, 1000.0f);
+  const std::vector<float> data = randomFloats(config.size, 2, -1000.0f, 1000.0f);
 
   Program program = device.buildProgram(kernelPath(config.kernelDirectory, KERNEL_DIR, "twice.cl"));
   Kernel kernel = createKernel(program, "twice");

@@ -21,21 +21,7 @@ inline double gamma(size_t n) {
   return nu / (1 - nu);
 }
 
-inline std::vector<float> randomFloats(size_t count, uint64_t seed, float low, float high) {
-  clexample::Random random(seed);
-  std::vector<float> values(count);
-  for (float &value : values)
-    value = random.uniform(low, high);
-  return values;
-}
-
-template <class T>
-std::vector<T> randomIntegers(size_t count, uint64_t seed, int64_t low, int64_t high) {
-  clexample::Random random(seed);
-  std::vector<T> values(count);
-  for (T &value : values)
-    value = static_cast<T>(random.integer(low, high));
-  return values;
-}
+using clexample::randomFloats;
+using clexample::randomIntegers;
 
 } // namespace differential
