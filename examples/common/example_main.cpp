@@ -3,6 +3,7 @@
 #include "common/platforms.h"
 #include "common/timing.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
