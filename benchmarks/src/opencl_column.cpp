@@ -27,9 +27,9 @@ struct ErrorName {
 };
 
 constexpr ErrorName kErrorNames[] = {
-#define CLCUDA_BENCH_CL_ERROR(name) {name, #name},
-#include "cl_errors.def"
-#undef CLCUDA_BENCH_CL_ERROR
+#define CL_ERROR_CODE(name) {name, #name},
+#include "common/cl_errors.def"
+#undef CL_ERROR_CODE
 };
 
 std::string errorName(cl_int code) {
