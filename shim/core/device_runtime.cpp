@@ -201,8 +201,10 @@ CUresult DeviceRuntime::calibrate(std::shared_ptr<const ClockPoint> &out) {
       return result;
     std::uint64_t before = hostTimeNs();
     result = api().cuEventRecord(point->event.get(), clock_stream_.get());
-    while (result == CUDA_SUCCESS &&
-           (result = api().cuEventQuery(point->event.get())) == CUDA_ERROR_NOT_READY) {
+    if (result == CUDA_SUCCESS) {
+      do
+        result = api().cuEventQuery(point->event.get());
+      while (result == CUDA_ERROR_NOT_READY);
     }
     std::uint64_t after = hostTimeNs();
     if (result != CUDA_SUCCESS)

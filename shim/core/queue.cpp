@@ -99,9 +99,9 @@ Queue::StreamSlot *Queue::pickStream(CUstream preferred, cl_int &error) {
       error = cuda::toClError(result);
       return nullptr;
     }
+    // A new stream has waited for no barrier yet: barrier_seen stays 0.
     streams_.emplace_back();
     streams_.back().stream = cuda::UniqueStream(stream);
-    streams_.back().barrier_seen = barrier_epoch_;
   }
   return &streams_[index];
 }

@@ -1,5 +1,6 @@
 #include "opencl_test.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace clcuda::test {
@@ -62,11 +63,17 @@ std::string errorName(cl_int error) {
 
 } // namespace clcuda::test
 
-// The tests' main: takes --loading=MODE, then runs GoogleTest.
+// The tests' main: takes --loading=MODE, points the ICD loader at clcuda
+// for the ICD modes (the loader reads its variables on first use), then runs
+// GoogleTest. Relink needs LD_LIBRARY_PATH at startup: ctest sets it.
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
   for (int i = 1; i < argc; ++i)
     if (std::strncmp(argv[i], "--loading=", 10) == 0)
       clcuda::test::mode() = argv[i] + 10;
+  if (clcuda::test::mode() == "icd")
+    setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_FILE, 1);
+  else if (clcuda::test::mode() == "filenames")
+    setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
   return RUN_ALL_TESTS();
 }

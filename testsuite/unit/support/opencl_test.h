@@ -14,7 +14,8 @@
 namespace clcuda::test {
 
 // "icd", "filenames" or "relink": how libclcuda.so was meant to be loaded
-// (--loading=... on the command line, which ctest passes).
+// (--loading=... on the command line, which ctest passes; see
+// testsuite/unit/loading_modes.cmake).
 const std::string &loadingMode();
 
 // The clcuda platform among those the OpenCL library lists, or nullptr.
