@@ -66,7 +66,8 @@ CUresult Context::recordFence(std::vector<SharedEvent> &fence) {
   // Tails of destroyed queues that are done need no more watching.
   retired_tails_.erase(std::remove_if(retired_tails_.begin(), retired_tails_.end(),
                                       [](const SharedEvent &tail) {
-                                        return api().cuEventQuery(tail->get()) == CUDA_SUCCESS;
+                                        return queryEvent(tail->get(), tail->context()) ==
+                                               CUDA_SUCCESS;
                                       }),
                        retired_tails_.end());
   fence.insert(fence.end(), retired_tails_.begin(), retired_tails_.end());

@@ -24,6 +24,8 @@ PooledEvent &PooledEvent::operator=(PooledEvent &&other) noexcept {
   return *this;
 }
 
+CUcontext PooledEvent::context() const { return pool_ ? pool_->context() : nullptr; }
+
 void PooledEvent::reset() {
   if (event_)
     pool_->giveBack(event_, timing_);
@@ -177,6 +179,7 @@ CUresult DeviceRuntime::create(CUdevice device, std::unique_ptr<DeviceRuntime> &
 
 CUresult DeviceRuntime::clockPoint(std::shared_ptr<const ClockPoint> &out) {
   constexpr std::uint64_t kRecalibrateNs = 1000000000u;
+  cuda::ScopedContext scope(context());
   std::lock_guard<std::mutex> lock(clock_mutex_);
   if (!clock_point_ || hostTimeNs() - clock_point_->host_ns > kRecalibrateNs) {
     CUresult result = calibrate(clock_point_);
@@ -219,7 +222,13 @@ CUresult DeviceRuntime::calibrate(std::shared_ptr<const ClockPoint> &out) {
   return CUDA_SUCCESS;
 }
 
-CUresult waitForEvent(CUevent event) {
+CUresult queryEvent(CUevent event, CUcontext context) {
+  cuda::ScopedContext scope(context);
+  return api().cuEventQuery(event);
+}
+
+CUresult waitForEvent(CUevent event, CUcontext context) {
+  cuda::ScopedContext scope(context);
   const std::uint64_t deadline = hostTimeNs() + settings().spin_us * 1000u;
   for (;;) {
     CUresult result = api().cuEventQuery(event);

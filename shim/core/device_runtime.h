@@ -31,6 +31,8 @@ public:
   ~PooledEvent() { reset(); }
 
   CUevent get() const { return event_; }
+  // The context the event belongs to (waits and queries run in it).
+  CUcontext context() const;
   explicit operator bool() const { return event_ != nullptr; }
   void reset();
 
@@ -54,6 +56,7 @@ public:
   // acquire() + cuEventRecord on `stream`.
   CUresult record(CUstream stream, bool timing, PooledEvent &out);
   void giveBack(CUevent event, bool timing);
+  CUcontext context() const { return context_; }
 
 private:
   CUcontext context_;
@@ -149,8 +152,10 @@ private:
   std::shared_ptr<const ClockPoint> clock_point_;
 };
 
-// Waits for a pooled (blocking-sync) event: polls for CLCUDA_SPIN_US, then
-// sleeps in cuEventSynchronize.
-CUresult waitForEvent(CUevent event);
+// Waits for a blocking-sync event of `context`: polls for CLCUDA_SPIN_US,
+// then sleeps in cuEventSynchronize.
+CUresult waitForEvent(CUevent event, CUcontext context);
+// cuEventQuery with the event's context current.
+CUresult queryEvent(CUevent event, CUcontext context);
 
 } // namespace clcuda::core

@@ -27,7 +27,7 @@ cl_int Event::executionStatus() {
   cl_int status = status_.load(std::memory_order_acquire);
   if (status <= CL_COMPLETE || !submitted_.load(std::memory_order_acquire))
     return status;
-  CUresult result = api().cuEventQuery(done_.get());
+  CUresult result = queryEvent(done_.get(), done_.context());
   if (result == CUDA_ERROR_NOT_READY)
     return status;
   if (result != CUDA_SUCCESS && cuda::losesContext(result))
@@ -45,7 +45,7 @@ cl_int Event::wait() {
     });
   }
   if (status_.load(std::memory_order_acquire) > CL_COMPLETE) {
-    CUresult result = waitForEvent(done_.get());
+    CUresult result = waitForEvent(done_.get(), done_.context());
     if (result != CUDA_SUCCESS && cuda::losesContext(result))
       context_->markLost(std::string("a command failed on the GPU: ") + cuda::resultName(result));
     finish(result == CUDA_SUCCESS ? CL_COMPLETE : cuda::toClError(result));

@@ -69,7 +69,7 @@ cl_int Memory::createBuffer(Context &context, cl_mem_flags flags, std::size_t si
       if (result == CUDA_SUCCESS)
         result = runtime.events().record(runtime.utilityStream(), false, done);
       if (result == CUDA_SUCCESS)
-        result = waitForEvent(done.get());
+        result = waitForEvent(done.get(), done.context());
       if (result != CUDA_SUCCESS)
         return cuda::toClError(result);
     }
@@ -172,7 +172,7 @@ void Memory::destroy() {
     std::vector<SharedEvent> fence;
     CUresult result = context_->recordFence(fence);
     const bool idle = std::all_of(fence.begin(), fence.end(), [](const SharedEvent &event) {
-      return api().cuEventQuery(event->get()) == CUDA_SUCCESS;
+      return queryEvent(event->get(), event->context()) == CUDA_SUCCESS;
     });
     if (result == CUDA_SUCCESS && !idle) {
       std::vector<CUevent> events;
@@ -185,7 +185,7 @@ void Memory::destroy() {
     }
     // Idle already, or no watch to be had: wait here, on the worker.
     for (const SharedEvent &event : fence)
-      waitForEvent(event->get());
+      waitForEvent(event->get(), event->context());
     finishRelease();
   });
 }

@@ -342,7 +342,7 @@ cl_int Queue::Enqueue::complete() {
       if (status < 0)
         result = status;
     } else if (blocking_done) {
-      CUresult waited = waitForEvent(blocking_done.get());
+      CUresult waited = waitForEvent(blocking_done.get(), blocking_done.context());
       if (waited != CUDA_SUCCESS && cuda::losesContext(waited))
         queue_.context_->markLost(std::string("a command failed on the GPU: ") +
                                   cuda::resultName(waited));
@@ -376,7 +376,7 @@ cl_int Queue::finish() {
     if (result != CUDA_SUCCESS)
       return cuda::toClError(result);
     if (tail)
-      return cuda::toClError(waitForEvent(tail.get()));
+      return cuda::toClError(waitForEvent(tail.get(), tail.context()));
   }
   // Out of order, or commands held: a marker after everything, and wait.
   Event *marker = nullptr;

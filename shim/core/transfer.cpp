@@ -117,11 +117,11 @@ private:
   std::unique_ptr<StagingRing> ring_;
 };
 
-CUresult waitChunk(StagingRing &ring, int index) {
+CUresult waitChunk(DeviceRuntime &runtime, StagingRing &ring, int index) {
   if (!ring.busy[index])
     return CUDA_SUCCESS;
   ring.busy[index] = false;
-  return waitForEvent(ring.done[index].get());
+  return waitForEvent(ring.done[index].get(), runtime.context());
 }
 
 CUresult stagedToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
@@ -136,7 +136,7 @@ CUresult stagedToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr des
        offset += chunk, ++index) {
     const int slot = int(index % StagingRing::kChunks);
     const std::size_t bytes = std::min(chunk, size - offset);
-    if ((result = waitChunk(ring, slot)) != CUDA_SUCCESS)
+    if ((result = waitChunk(runtime, ring, slot)) != CUDA_SUCCESS)
       break;
     parallelCopy(ring.chunks[slot].get(), source + offset, bytes);
     result = api().cuMemcpyAsync(destination + offset, CUdeviceptr(ring.chunks[slot].get()), bytes,
@@ -160,7 +160,7 @@ CUresult stagedToHost(DeviceRuntime &runtime, CUstream stream, char *destination
   auto issue = [&](std::size_t index) {
     const int slot = int(index % StagingRing::kChunks);
     const std::size_t offset = index * chunk;
-    CUresult issued = waitChunk(ring, slot);
+    CUresult issued = waitChunk(runtime, ring, slot);
     if (issued == CUDA_SUCCESS)
       issued = api().cuMemcpyAsync(CUdeviceptr(ring.chunks[slot].get()), source + offset,
                                    std::min(chunk, size - offset), stream);
@@ -177,7 +177,7 @@ CUresult stagedToHost(DeviceRuntime &runtime, CUstream stream, char *destination
   for (std::size_t index = 0; index < count && result == CUDA_SUCCESS; ++index) {
     const int slot = int(index % StagingRing::kChunks);
     const std::size_t offset = index * chunk;
-    if ((result = waitChunk(ring, slot)) != CUDA_SUCCESS)
+    if ((result = waitChunk(runtime, ring, slot)) != CUDA_SUCCESS)
       break;
     parallelCopy(destination + offset, ring.chunks[slot].get(), std::min(chunk, size - offset));
     if (index + StagingRing::kChunks < count)

@@ -7,8 +7,10 @@
 // kernels are the test kernels clcuda_test_spin (sleeps for its argument in
 // nanoseconds) and clcuda_test_empty. Pageable host memory behaves as CUDA
 // documents it: an async copy from it is taken at the call, an async copy to
-// it returns once the copy is done. Calls that need a current context fail
-// with CUDA_ERROR_INVALID_CONTEXT without one, to catch a missing push.
+// it returns once the copy is done. Stricter than CUDA on one point: every
+// operation on streams, events and memory fails with
+// CUDA_ERROR_INVALID_CONTEXT unless a context is current, so a missing
+// context push in the shim shows up here.
 // Not a model of performance: tests skip timing assertions on this device.
 #include <cuda.h>
 
@@ -80,8 +82,10 @@ struct Allocation {
   CUmemorytype type;
   bool owned; // allocated here (not cuMemHostRegister)
 };
-std::mutex registry_mutex;
-std::map<std::uintptr_t, Allocation> registry;
+// Never destroyed, like the real driver's state: clcuda's worker thread may
+// still free memory while static destructors run at exit.
+std::mutex &registry_mutex = *new std::mutex();
+std::map<std::uintptr_t, Allocation> &registry = *new std::map<std::uintptr_t, Allocation>();
 
 const Allocation *findAllocation(std::uintptr_t address, std::uintptr_t *base = nullptr) {
   auto it = registry.upper_bound(address);
@@ -144,6 +148,8 @@ void runStream(CUstream stream) {
 }
 
 CUresult submit(CUstream stream, std::function<void()> operation) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   if (!stream) { // the legacy default stream: run at once
     operation();
     return CUDA_SUCCESS;
@@ -314,6 +320,8 @@ CUresult fake_cuStreamQuery(CUstream stream) {
   return stream->operations.empty() && !stream->running ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -336,6 +344,8 @@ CUresult fake_cuEventDestroy(CUevent event) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -349,16 +359,22 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   });
 }
 CUresult fake_cuEventQuery(CUevent event) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   std::lock_guard<std::mutex> lock(event->mutex);
   return event->done >= event->recorded ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuEventSynchronize(CUevent event) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   std::unique_lock<std::mutex> lock(event->mutex);
   const std::uint64_t generation = event->recorded;
   event->changed.wait(lock, [&] { return event->done >= generation; });
   return CUDA_SUCCESS;
 }
 CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING)
     return CUDA_ERROR_INVALID_HANDLE;
   if (fake_cuEventQuery(start) != CUDA_SUCCESS || fake_cuEventQuery(end) != CUDA_SUCCESS)
@@ -382,7 +398,9 @@ CUresult fake_cuMemAlloc(CUdeviceptr *pointer, std::size_t size) {
 CUresult fake_cuMemAllocManaged(CUdeviceptr *pointer, std::size_t size, unsigned) {
   return fake_cuMemAlloc(pointer, size);
 }
-CUresult fake_cuMemFree(CUdeviceptr pointer) { return release(pointer); }
+CUresult fake_cuMemFree(CUdeviceptr pointer) {
+  return hasContext() ? release(pointer) : CUDA_ERROR_INVALID_CONTEXT;
+}
 CUresult fake_cuMemGetInfo(std::size_t *free, std::size_t *total) {
   *free = *total = kDeviceMemory;
   return CUDA_SUCCESS;
@@ -392,8 +410,12 @@ CUresult fake_cuMemHostAlloc(void **pointer, std::size_t size, unsigned) {
     return CUDA_ERROR_INVALID_CONTEXT;
   return allocate(pointer, size, CU_MEMORYTYPE_HOST);
 }
-CUresult fake_cuMemFreeHost(void *pointer) { return release(std::uintptr_t(pointer)); }
+CUresult fake_cuMemFreeHost(void *pointer) {
+  return hasContext() ? release(std::uintptr_t(pointer)) : CUDA_ERROR_INVALID_CONTEXT;
+}
 CUresult fake_cuMemHostGetDevicePointer(CUdeviceptr *device, void *host, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   std::lock_guard<std::mutex> lock(registry_mutex);
   if (!findAllocation(std::uintptr_t(host)))
     return CUDA_ERROR_INVALID_VALUE;
@@ -417,6 +439,8 @@ CUresult fake_cuMemHostUnregister(void *pointer) {
 }
 CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                     CUdeviceptr pointer) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
     return CUDA_ERROR_NOT_SUPPORTED;
   std::lock_guard<std::mutex> lock(registry_mutex);
@@ -429,6 +453,8 @@ CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
 
 // Copies with CUDA's pageable-memory semantics (see the top of the file).
 CUresult copy(CUdeviceptr destination, CUdeviceptr source, std::size_t size, CUstream stream) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
   auto *to = reinterpret_cast<char *>(destination);
   if (isPageable(destination))
     return submitAndWait(stream, [=] { std::memmove(to, reinterpret_cast<char *>(source), size); });
