@@ -53,13 +53,14 @@ cl_int enqueueWriteBuffer(Queue &queue, Memory &buffer, std::size_t offset, std:
 cl_int enqueueReadBufferRect(Queue &queue, Memory &buffer, const BufferRect &rect, void *pointer,
                              const Command &command, Event **event) {
   void *refresh = hostPtrToRefresh(buffer, command, pointer, 0);
-  auto issue = [source = Ref<Memory>(&buffer), rect, pointer, refresh](CUstream stream) {
+  auto issue = [source = Ref<Memory>(&buffer), runtime = &queue.device().runtime(), rect, pointer,
+                refresh](CUstream stream) {
     CUresult result =
-        copyRect(stream, bufferSide(*source, rect), hostSide(pointer, rect), rect.region);
+        copyRect(*runtime, stream, bufferSide(*source, rect), hostSide(pointer, rect), rect.region);
     if (result == CUDA_SUCCESS && refresh) {
       RectSide mirror = bufferSide(*source, rect);
       mirror.base = CUdeviceptr(refresh);
-      result = copyRect(stream, bufferSide(*source, rect), mirror, rect.region);
+      result = copyRect(*runtime, stream, bufferSide(*source, rect), mirror, rect.region);
     }
     return result;
   };
@@ -68,8 +69,10 @@ cl_int enqueueReadBufferRect(Queue &queue, Memory &buffer, const BufferRect &rec
 
 cl_int enqueueWriteBufferRect(Queue &queue, Memory &buffer, const BufferRect &rect,
                               const void *pointer, const Command &command, Event **event) {
-  auto issue = [destination = Ref<Memory>(&buffer), rect, pointer](CUstream stream) {
-    return copyRect(stream, hostSide(pointer, rect), bufferSide(*destination, rect), rect.region);
+  auto issue = [destination = Ref<Memory>(&buffer), runtime = &queue.device().runtime(), rect,
+                pointer](CUstream stream) {
+    return copyRect(*runtime, stream, hostSide(pointer, rect), bufferSide(*destination, rect),
+                    rect.region);
   };
   return queue.enqueue(command, issue, event);
 }
@@ -77,10 +80,11 @@ cl_int enqueueWriteBufferRect(Queue &queue, Memory &buffer, const BufferRect &re
 cl_int enqueueCopyBuffer(Queue &queue, Memory &source, Memory &destination,
                          std::size_t source_offset, std::size_t destination_offset,
                          std::size_t size, const Command &command, Event **event) {
-  auto issue = [from = Ref<Memory>(&source), to = Ref<Memory>(&destination), source_offset,
-                destination_offset, size](CUstream stream) {
-    return api().cuMemcpyAsync(to->address() + destination_offset, from->address() + source_offset,
-                               size, stream);
+  auto issue = [from = Ref<Memory>(&source), to = Ref<Memory>(&destination),
+                runtime = &queue.device().runtime(), source_offset, destination_offset,
+                size](CUstream stream) {
+    return copyBuffer(*runtime, stream, to->address() + destination_offset,
+                      from->address() + source_offset, size);
   };
   return queue.enqueue(command, issue, event);
 }
@@ -88,10 +92,10 @@ cl_int enqueueCopyBuffer(Queue &queue, Memory &source, Memory &destination,
 cl_int enqueueCopyBufferRect(Queue &queue, Memory &source, Memory &destination,
                              const BufferRect &rect, const Command &command, Event **event) {
   auto issue = [from = Ref<Memory>(&source), to = Ref<Memory>(&destination),
-                rect](CUstream stream) {
+                runtime = &queue.device().runtime(), rect](CUstream stream) {
     RectSide target = hostSide(nullptr, rect);
     target.base = to->address();
-    return copyRect(stream, bufferSide(*from, rect), target, rect.region);
+    return copyRect(*runtime, stream, bufferSide(*from, rect), target, rect.region);
   };
   return queue.enqueue(command, issue, event);
 }
@@ -101,9 +105,10 @@ cl_int enqueueFillBuffer(Queue &queue, Memory &buffer, const void *pattern,
                          const Command &command, Event **event) {
   std::array<unsigned char, 128> bytes{}; // the spec lets the caller free `pattern` at once
   std::memcpy(bytes.data(), pattern, pattern_size);
-  auto issue = [destination = Ref<Memory>(&buffer), bytes, pattern_size, offset,
-                size](CUstream stream) {
-    return fill(stream, destination->address() + offset, bytes.data(), pattern_size, size);
+  auto issue = [destination = Ref<Memory>(&buffer), runtime = &queue.device().runtime(), bytes,
+                pattern_size, offset, size](CUstream stream) {
+    return fill(*runtime, stream, destination->address() + offset, bytes.data(), pattern_size,
+                size);
   };
   return queue.enqueue(command, issue, event);
 }

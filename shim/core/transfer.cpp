@@ -96,9 +96,10 @@ CopyThreads *copyThreads() {
   return threads;
 }
 
-bool shouldStage(const void *host, CUdeviceptr device, std::size_t size) {
+// Large copies between pageable host memory and the device.
+bool shouldStage(const void *host, std::size_t size) {
   const std::uint64_t threshold = settings().staging_min_bytes;
-  return threshold != 0 && size >= threshold && !isCudaMemory(host) && !isCudaHostMemory(device);
+  return threshold != 0 && size >= threshold && !isCudaMemory(host);
 }
 
 // Rings come back to the pool on every exit path.
@@ -186,6 +187,22 @@ CUresult stagedToHost(DeviceRuntime &runtime, CUstream stream, char *destination
   return result;
 }
 
+// For work done on the host in stream order: waits for what the stream
+// already holds.
+CUresult drainStream(DeviceRuntime &runtime, CUstream stream) {
+  PooledEvent drained;
+  CUresult result = runtime.events().record(stream, false, drained);
+  return result == CUDA_SUCCESS ? waitForEvent(drained.get(), drained.context()) : result;
+}
+
+CUresult hostCopy(DeviceRuntime &runtime, CUstream stream, void *destination, const void *source,
+                  std::size_t size) {
+  CUresult result = drainStream(runtime, stream);
+  if (result == CUDA_SUCCESS)
+    parallelCopy(destination, source, size);
+  return result;
+}
+
 bool periodic(const unsigned char *pattern, std::size_t size, std::size_t period) {
   for (std::size_t i = period; i < size; ++i)
     if (pattern[i] != pattern[i % period])
@@ -201,11 +218,11 @@ bool isCudaMemory(const void *pointer) {
                                      CUdeviceptr(pointer)) == CUDA_SUCCESS;
 }
 
-bool isCudaHostMemory(CUdeviceptr pointer) {
+bool isDeviceMemory(CUdeviceptr pointer) {
   unsigned int type = 0;
   return api().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, pointer) ==
              CUDA_SUCCESS &&
-         type == CU_MEMORYTYPE_HOST;
+         type != CU_MEMORYTYPE_HOST;
 }
 
 void parallelCopy(void *destination, const void *source, std::size_t size) {
@@ -219,24 +236,44 @@ void parallelCopy(void *destination, const void *source, std::size_t size) {
 
 CUresult copyToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
                       const void *source, std::size_t size) {
-  if (shouldStage(source, destination, size))
+  if (!isDeviceMemory(destination))
+    return hostCopy(runtime, stream, reinterpret_cast<void *>(destination), source, size);
+  if (shouldStage(source, size))
     return stagedToDevice(runtime, stream, destination, static_cast<const char *>(source), size);
   return api().cuMemcpyAsync(destination, CUdeviceptr(source), size, stream);
 }
 
 CUresult copyToHost(DeviceRuntime &runtime, CUstream stream, void *destination, CUdeviceptr source,
                     std::size_t size) {
-  if (shouldStage(destination, source, size))
+  if (!isDeviceMemory(source))
+    return hostCopy(runtime, stream, destination, reinterpret_cast<const void *>(source), size);
+  if (shouldStage(destination, size))
     return stagedToHost(runtime, stream, static_cast<char *>(destination), source, size);
   return api().cuMemcpyAsync(CUdeviceptr(destination), source, size, stream);
 }
 
-CUresult copyRect(CUstream stream, const RectSide &source, const RectSide &destination,
-                  const std::array<std::size_t, 3> &region) {
+CUresult copyBuffer(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
+                    CUdeviceptr source, std::size_t size) {
+  if (!isDeviceMemory(destination) && !isDeviceMemory(source))
+    return hostCopy(runtime, stream, reinterpret_cast<void *>(destination),
+                    reinterpret_cast<const void *>(source), size);
+  return api().cuMemcpyAsync(destination, source, size, stream);
+}
+
+CUresult copyRect(DeviceRuntime &runtime, CUstream stream, const RectSide &source,
+                  const RectSide &destination, const std::array<std::size_t, 3> &region) {
   auto address = [](const RectSide &side, std::size_t row, std::size_t slice) {
     return side.base + side.origin[0] + (side.origin[1] + row) * side.row_pitch +
            (side.origin[2] + slice) * side.slice_pitch;
   };
+  if (!isDeviceMemory(source.base) && !isDeviceMemory(destination.base)) {
+    CUresult result = drainStream(runtime, stream);
+    for (std::size_t slice = 0; slice < region[2] && result == CUDA_SUCCESS; ++slice)
+      for (std::size_t row = 0; row < region[1]; ++row)
+        std::memcpy(reinterpret_cast<void *>(address(destination, row, slice)),
+                    reinterpret_cast<const void *>(address(source, row, slice)), region[0]);
+    return result;
+  }
   if (source.slice_pitch % source.row_pitch == 0 &&
       destination.slice_pitch % destination.row_pitch == 0) {
     CUDA_MEMCPY3D copy{};
@@ -266,8 +303,15 @@ CUresult copyRect(CUstream stream, const RectSide &source, const RectSide &desti
   return CUDA_SUCCESS;
 }
 
-CUresult fill(CUstream stream, CUdeviceptr destination, const unsigned char *pattern,
-              std::size_t pattern_size, std::size_t size) {
+CUresult fill(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
+              const unsigned char *pattern, std::size_t pattern_size, std::size_t size) {
+  if (!isDeviceMemory(destination)) {
+    CUresult result = drainStream(runtime, stream);
+    auto *bytes = reinterpret_cast<unsigned char *>(destination);
+    for (std::size_t offset = 0; offset < size && result == CUDA_SUCCESS; offset += pattern_size)
+      std::memcpy(bytes + offset, pattern, pattern_size);
+    return result;
+  }
   std::size_t period = pattern_size;
   for (std::size_t candidate : {1, 2, 4})
     if (candidate <= pattern_size && periodic(pattern, pattern_size, candidate)) {
