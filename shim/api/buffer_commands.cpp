@@ -59,11 +59,12 @@ cl_int makeRect(const core::Memory &buffer, const size_t *buffer_origin, const s
   return error;
 }
 
-// Read and write: the checks they share, then `enqueue(queue, buffer)`.
-template <class Enqueue>
+// Read and write: the checks they share, then the core command `enqueue`.
+template <class Pointer, class Enqueue>
 cl_int transferBuffer(cl_command_queue command_queue, cl_mem buffer, HostAccess access,
-                      std::size_t offset, std::size_t size, const void *ptr, cl_uint num_events,
-                      const cl_event *events, Enqueue &&enqueue) {
+                      cl_command_type type, cl_bool blocking, std::size_t offset, std::size_t size,
+                      Pointer ptr, cl_uint num_events, const cl_event *events, cl_event *event,
+                      Enqueue enqueue) {
   core::Queue *queue;
   cl_int error = checkCommand(command_queue, {buffer}, num_events, events, queue);
   if (error != CL_SUCCESS)
@@ -73,16 +74,19 @@ cl_int transferBuffer(cl_command_queue command_queue, cl_mem buffer, HostAccess 
     return CL_INVALID_VALUE;
   if (!hostAccessAllowed(memory.flags(), access))
     return CL_INVALID_OPERATION;
-  return enqueue(*queue, memory);
+  EventOut out(event);
+  return enqueue(*queue, memory, offset, size, ptr, command(type, num_events, events, blocking),
+                 out.get());
 }
 
 // The rectangle forms of read and write, likewise.
-template <class Enqueue>
+template <class Pointer, class Enqueue>
 cl_int transferRect(cl_command_queue command_queue, cl_mem buffer, HostAccess access,
-                    const size_t *buffer_origin, const size_t *host_origin, const size_t *region,
-                    size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
-                    size_t host_slice_pitch, const void *ptr, cl_uint num_events,
-                    const cl_event *events, Enqueue &&enqueue) {
+                    cl_command_type type, cl_bool blocking, const size_t *buffer_origin,
+                    const size_t *host_origin, const size_t *region, size_t buffer_row_pitch,
+                    size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch,
+                    Pointer ptr, cl_uint num_events, const cl_event *events, cl_event *event,
+                    Enqueue enqueue) {
   core::Queue *queue;
   cl_int error = checkCommand(command_queue, {buffer}, num_events, events, queue);
   if (error != CL_SUCCESS)
@@ -96,7 +100,8 @@ cl_int transferRect(cl_command_queue command_queue, cl_mem buffer, HostAccess ac
     return error;
   if (!hostAccessAllowed(memory.flags(), access))
     return CL_INVALID_OPERATION;
-  return enqueue(*queue, memory, rect);
+  EventOut out(event);
+  return enqueue(*queue, memory, rect, ptr, command(type, num_events, events, blocking), out.get());
 }
 
 } // namespace
@@ -111,15 +116,9 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue
                                                   const cl_event *event_wait_list,
                                                   cl_event *event) {
   return guarded(__func__, [&] {
-    return transferBuffer(
-        command_queue, buffer, HostAccess::read, offset, size, ptr, num_events_in_wait_list,
-        event_wait_list, [&](core::Queue &queue, core::Memory &memory) {
-          EventOut out(event);
-          return core::enqueueReadBuffer(queue, memory, offset, size, ptr,
-                                         command(CL_COMMAND_READ_BUFFER, num_events_in_wait_list,
-                                                 event_wait_list, blocking_read),
-                                         out.get());
-        });
+    return transferBuffer(command_queue, buffer, HostAccess::read, CL_COMMAND_READ_BUFFER,
+                          blocking_read, offset, size, ptr, num_events_in_wait_list,
+                          event_wait_list, event, core::enqueueReadBuffer);
   });
 }
 
@@ -130,15 +129,9 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queu
                                                    const cl_event *event_wait_list,
                                                    cl_event *event) {
   return guarded(__func__, [&] {
-    return transferBuffer(
-        command_queue, buffer, HostAccess::write, offset, size, ptr, num_events_in_wait_list,
-        event_wait_list, [&](core::Queue &queue, core::Memory &memory) {
-          EventOut out(event);
-          return core::enqueueWriteBuffer(queue, memory, offset, size, ptr,
-                                          command(CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list,
-                                                  event_wait_list, blocking_write),
-                                          out.get());
-        });
+    return transferBuffer(command_queue, buffer, HostAccess::write, CL_COMMAND_WRITE_BUFFER,
+                          blocking_write, offset, size, ptr, num_events_in_wait_list,
+                          event_wait_list, event, core::enqueueWriteBuffer);
   });
 }
 
@@ -149,18 +142,11 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueReadBufferRect(
     size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    return transferRect(
-        command_queue, buffer, HostAccess::read, buffer_origin, host_origin, region,
-        buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr,
-        num_events_in_wait_list, event_wait_list,
-        [&](core::Queue &queue, core::Memory &memory, const core::BufferRect &rect) {
-          EventOut out(event);
-          return core::enqueueReadBufferRect(queue, memory, rect, ptr,
-                                             command(CL_COMMAND_READ_BUFFER_RECT,
-                                                     num_events_in_wait_list, event_wait_list,
-                                                     blocking_read),
-                                             out.get());
-        });
+    return transferRect(command_queue, buffer, HostAccess::read, CL_COMMAND_READ_BUFFER_RECT,
+                        blocking_read, buffer_origin, host_origin, region, buffer_row_pitch,
+                        buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr,
+                        num_events_in_wait_list, event_wait_list, event,
+                        core::enqueueReadBufferRect);
   });
 }
 
@@ -171,18 +157,11 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueWriteBufferRect(
     size_t host_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    return transferRect(
-        command_queue, buffer, HostAccess::write, buffer_origin, host_origin, region,
-        buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr,
-        num_events_in_wait_list, event_wait_list,
-        [&](core::Queue &queue, core::Memory &memory, const core::BufferRect &rect) {
-          EventOut out(event);
-          return core::enqueueWriteBufferRect(queue, memory, rect, ptr,
-                                              command(CL_COMMAND_WRITE_BUFFER_RECT,
-                                                      num_events_in_wait_list, event_wait_list,
-                                                      blocking_write),
-                                              out.get());
-        });
+    return transferRect(command_queue, buffer, HostAccess::write, CL_COMMAND_WRITE_BUFFER_RECT,
+                        blocking_write, buffer_origin, host_origin, region, buffer_row_pitch,
+                        buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr,
+                        num_events_in_wait_list, event_wait_list, event,
+                        core::enqueueWriteBufferRect);
   });
 }
 

@@ -41,19 +41,15 @@ private:
 cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
                       std::vector<core::Device *> &out);
 
-// clRetain*/clRelease* of every reference-counted type.
-template <class T> cl_int retainObject(typename core::HandleOf<T>::type handle, cl_int invalid) {
+// clRetain*/clRelease* of every reference-counted type: `change` is
+// &T::retain or &T::release.
+template <class T>
+cl_int changeReferences(typename core::HandleOf<T>::type handle, cl_int invalid,
+                        void (T::*change)()) {
   T *object = fromHandle<T>(handle);
   if (!object)
     return invalid;
-  object->retain();
-  return CL_SUCCESS;
-}
-template <class T> cl_int releaseObject(typename core::HandleOf<T>::type handle, cl_int invalid) {
-  T *object = fromHandle<T>(handle);
-  if (!object)
-    return invalid;
-  object->release();
+  (object->*change)();
   return CL_SUCCESS;
 }
 

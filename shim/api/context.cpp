@@ -7,26 +7,14 @@ namespace clcuda::api {
 
 cl_int devicesOfType(cl_device_type type, std::vector<core::Device *> &out);
 
-const std::vector<InfoRow> &contextInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Context> &contextInfoTable() {
+  static const InfoTable<core::Context> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Context, context, param, type, expression)
 #include "info/context_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int contextInfo(core::Context &context, cl_context_info param, std::size_t size, void *value,
-                   std::size_t *size_ret) {
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/context_info.def"
-#undef CLCUDA_INFO
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 namespace {
@@ -84,23 +72,23 @@ CLCUDA_API cl_context CL_API_CALL clCreateContextFromType(const cl_context_prope
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainContext(cl_context context) {
-  return guarded(__func__,
-                 [&] { return retainObject<core::Context>(context, CL_INVALID_CONTEXT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, &core::Context::retain);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseContext(cl_context context) {
-  return guarded(__func__,
-                 [&] { return releaseObject<core::Context>(context, CL_INVALID_CONTEXT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, &core::Context::release);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,
                                                size_t param_value_size, void *param_value,
                                                size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    core::Context *object = fromHandle<core::Context>(context);
-    if (!object)
-      return CL_INVALID_CONTEXT;
-    return contextInfo(*object, param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Context>(context, CL_INVALID_CONTEXT, contextInfoTable(), param_name,
+                                        param_value_size, param_value, param_value_size_ret);
   });
 }
 

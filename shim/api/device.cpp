@@ -105,27 +105,14 @@ bool typeSelectsGpu(cl_device_type type) {
 
 } // namespace
 
-const std::vector<InfoRow> &deviceInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Device> &deviceInfoTable() {
+  static const InfoTable<core::Device> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Device, device, param, type, expression)
 #include "info/device_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int deviceInfo(const core::Device &device, cl_device_info param, std::size_t size, void *value,
-                  std::size_t *size_ret) {
-  const core::DeviceProperties &p = device.properties();
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/device_info.def"
-#undef CLCUDA_INFO
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 // The devices of `type`: every clcuda device is a GPU (and the default).
@@ -171,10 +158,8 @@ CLCUDA_API cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_inf
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    core::Device *object = fromHandle<core::Device>(device);
-    if (!object)
-      return CL_INVALID_DEVICE;
-    return deviceInfo(*object, param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Device>(device, CL_INVALID_DEVICE, deviceInfoTable(), param_name,
+                                       param_value_size, param_value, param_value_size_ret);
   });
 }
 

@@ -6,26 +6,14 @@
 
 namespace clcuda::api {
 
-const std::vector<InfoRow> &eventInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Event> &eventInfoTable() {
+  static const InfoTable<core::Event> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Event, event, param, type, expression)
 #include "info/event_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int eventInfo(core::Event &event, cl_event_info param, std::size_t size, void *value,
-                 std::size_t *size_ret) {
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/event_info.def"
-#undef CLCUDA_INFO
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 namespace {
@@ -112,10 +100,8 @@ CLCUDA_API cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info param
                                              size_t param_value_size, void *param_value,
                                              size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    core::Event *object = fromHandle<core::Event>(event);
-    if (!object)
-      return CL_INVALID_EVENT;
-    return eventInfo(*object, param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Event>(event, CL_INVALID_EVENT, eventInfoTable(), param_name,
+                                      param_value_size, param_value, param_value_size_ret);
   });
 }
 
@@ -136,11 +122,15 @@ CLCUDA_API cl_int CL_API_CALL clSetEventCallback(cl_event event, cl_int command_
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainEvent(cl_event event) {
-  return guarded(__func__, [&] { return retainObject<core::Event>(event, CL_INVALID_EVENT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Event>(event, CL_INVALID_EVENT, &core::Event::retain);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseEvent(cl_event event) {
-  return guarded(__func__, [&] { return releaseObject<core::Event>(event, CL_INVALID_EVENT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Event>(event, CL_INVALID_EVENT, &core::Event::release);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,

@@ -65,11 +65,32 @@ template <class T> struct InfoSize { static constexpr std::size_t value = sizeof
 template <> struct InfoSize<std::string> { static constexpr std::size_t value = 0; };
 template <class T> struct InfoSize<std::vector<T>> { static constexpr std::size_t value = 0; };
 
-// One row of an info table, for tests: the param and its answer's size.
-struct InfoRow {
+// An info table: one entry per query of one object type, each writing its
+// answer (from a CLCUDA_INFO row of api/info/*.def).
+template <class Object> struct InfoEntry {
   cl_uint param;
-  std::size_t fixed_size;
+  std::size_t fixed_size; // 0 for variable-size answers
   const char *name;
+  cl_int (*write)(Object &object, std::size_t size, void *value, std::size_t *size_ret);
 };
+template <class Object> using InfoTable = std::vector<InfoEntry<Object>>;
+
+template <class Object>
+cl_int answerInfo(const InfoTable<Object> &table, Object &object, cl_uint param, std::size_t size,
+                  void *value, std::size_t *size_ret) {
+  for (const InfoEntry<Object> &entry : table)
+    if (entry.param == param)
+      return entry.write(object, size, value, size_ret);
+  return CL_INVALID_VALUE;
+}
 
 } // namespace clcuda::api
+
+// The entry of a CLCUDA_INFO(param, type, expression) row, in which `object`
+// names the Object queried.
+#define CLCUDA_INFO_ENTRY(Object, object, param, type, expression)                                 \
+  {param, ::clcuda::api::InfoSize<type>::value, #param,                                            \
+   []([[maybe_unused]] Object &object, std::size_t size, void *value, std::size_t *size_ret)       \
+       -> cl_int { return ::clcuda::api::writeInfo<type>(expression, size, value, size_ret); }},
+
+namespace clcuda::api {} // namespace clcuda::api

@@ -1,4 +1,4 @@
-// The info queries of each object type, answered from the tables in info/.
+// The info table of each object type, from api/info/*.def.
 #pragma once
 
 #include "info.h"
@@ -11,24 +11,20 @@
 
 namespace clcuda::api {
 
-cl_int platformInfo(cl_platform_info param, std::size_t size, void *value, std::size_t *size_ret);
-cl_int deviceInfo(const core::Device &device, cl_device_info param, std::size_t size, void *value,
-                  std::size_t *size_ret);
-cl_int contextInfo(core::Context &context, cl_context_info param, std::size_t size, void *value,
-                   std::size_t *size_ret);
-cl_int queueInfo(core::Queue &queue, cl_command_queue_info param, std::size_t size, void *value,
-                 std::size_t *size_ret);
-cl_int eventInfo(core::Event &event, cl_event_info param, std::size_t size, void *value,
-                 std::size_t *size_ret);
-cl_int memoryInfo(core::Memory &memory, cl_mem_info param, std::size_t size, void *value,
-                  std::size_t *size_ret);
+const InfoTable<core::Platform> &platformInfoTable();
+const InfoTable<core::Device> &deviceInfoTable();
+const InfoTable<core::Context> &contextInfoTable();
+const InfoTable<core::Queue> &queueInfoTable();
+const InfoTable<core::Event> &eventInfoTable();
+const InfoTable<core::Memory> &memoryInfoTable();
 
-// Every row of each table, for consistency tests.
-const std::vector<InfoRow> &platformInfoRows();
-const std::vector<InfoRow> &deviceInfoRows();
-const std::vector<InfoRow> &contextInfoRows();
-const std::vector<InfoRow> &queueInfoRows();
-const std::vector<InfoRow> &eventInfoRows();
-const std::vector<InfoRow> &memoryInfoRows();
+// clGet*Info: `invalid` unless `handle` is a live T, else the table's answer.
+template <class T>
+cl_int answerInfoFor(typename core::HandleOf<T>::type handle, cl_int invalid,
+                     const InfoTable<T> &table, cl_uint param, std::size_t size, void *value,
+                     std::size_t *size_ret) {
+  T *object = core::fromHandle<T>(handle);
+  return object ? answerInfo(table, *object, param, size, value, size_ret) : invalid;
+}
 
 } // namespace clcuda::api

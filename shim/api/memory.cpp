@@ -9,26 +9,14 @@
 
 namespace clcuda::api {
 
-const std::vector<InfoRow> &memoryInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Memory> &memoryInfoTable() {
+  static const InfoTable<core::Memory> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Memory, memory, param, type, expression)
 #include "info/memory_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int memoryInfo(core::Memory &memory, cl_mem_info param, std::size_t size, void *value,
-                  std::size_t *size_ret) {
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/memory_info.def"
-#undef CLCUDA_INFO
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 namespace {
@@ -129,25 +117,25 @@ CLCUDA_API cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flag
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
-  return guarded(__func__,
-                 [&] { return retainObject<core::Memory>(memobj, CL_INVALID_MEM_OBJECT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, &core::Memory::retain);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
   // The storage outlives the handle until the GPU work that may use it is
   // done (core::Memory::destroy).
-  return guarded(__func__,
-                 [&] { return releaseObject<core::Memory>(memobj, CL_INVALID_MEM_OBJECT); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, &core::Memory::release);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    core::Memory *memory = fromHandle<core::Memory>(memobj);
-    if (!memory)
-      return CL_INVALID_MEM_OBJECT;
-    return memoryInfo(*memory, param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, memoryInfoTable(), param_name,
+                                       param_value_size, param_value, param_value_size_ret);
   });
 }
 

@@ -7,25 +7,14 @@
 
 namespace clcuda::api {
 
-const std::vector<InfoRow> &platformInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Platform> &platformInfoTable() {
+  static const InfoTable<core::Platform> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Platform, platform, param, type, expression)
 #include "info/platform_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int platformInfo(cl_platform_info param, std::size_t size, void *value, std::size_t *size_ret) {
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/platform_info.def"
-#undef CLCUDA_INFO
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 // clGetPlatformIDs and clIcdGetPlatformIDsKHR: the one platform.
@@ -62,7 +51,8 @@ CLCUDA_API cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform,
   return guarded(__func__, [&] {
     if (!validPlatform(platform))
       return CL_INVALID_PLATFORM;
-    return platformInfo(param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfo(platformInfoTable(), core::Platform::instance(), param_name, param_value_size,
+                      param_value, param_value_size_ret);
   });
 }
 

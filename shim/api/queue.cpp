@@ -7,28 +7,14 @@
 
 namespace clcuda::api {
 
-const std::vector<InfoRow> &queueInfoRows() {
-  static const std::vector<InfoRow> rows = {
-#define CLCUDA_INFO(param, type, expression) {param, InfoSize<type>::value, #param},
+const InfoTable<core::Queue> &queueInfoTable() {
+  static const InfoTable<core::Queue> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Queue, queue, param, type, expression)
 #include "info/queue_info.def"
 #undef CLCUDA_INFO
   };
-  return rows;
-}
-
-cl_int queueInfo(core::Queue &queue, cl_command_queue_info param, std::size_t size, void *value,
-                 std::size_t *size_ret) {
-  switch (param) {
-#define CLCUDA_INFO(name, type, expression)                                                        \
-  case name:                                                                                       \
-    return writeInfo<type>(expression, size, value, size_ret);
-#include "info/queue_info.def"
-#undef CLCUDA_INFO
-  case CL_QUEUE_SIZE:
-    return CL_INVALID_COMMAND_QUEUE; // a device queue's query; every queue here is a host queue
-  default:
-    return CL_INVALID_VALUE;
-  }
+  return table;
 }
 
 namespace {
@@ -97,15 +83,18 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) {
-  return guarded(
-      __func__, [&] { return retainObject<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE); });
+  return guarded(__func__, [&] {
+    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE,
+                                         &core::Queue::retain);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) {
   // Commands already enqueued run to completion: they are in CUDA streams,
   // or held with a reference to the queue.
   return guarded(__func__, [&] {
-    return releaseObject<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE);
+    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE,
+                                         &core::Queue::release);
   });
 }
 
@@ -114,10 +103,12 @@ CLCUDA_API cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_que
                                                     size_t param_value_size, void *param_value,
                                                     size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    core::Queue *queue = fromHandle<core::Queue>(command_queue);
-    if (!queue)
+    // CL_QUEUE_SIZE asks a device queue; every queue here is a host queue.
+    if (param_name == CL_QUEUE_SIZE && fromHandle<core::Queue>(command_queue))
       return CL_INVALID_COMMAND_QUEUE;
-    return queueInfo(*queue, param_name, param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE, queueInfoTable(),
+                                      param_name, param_value_size, param_value,
+                                      param_value_size_ret);
   });
 }
 

@@ -207,9 +207,12 @@ bool Event::resolveProfilingTimes() {
       api().cuEventElapsedTime(&duration_ms, start_.get(), done_.get()) != CUDA_SUCCESS)
     return false;
   auto to_ns = [](float ms) { return ms > 0 ? std::uint64_t(double(ms) * 1e6) : 0; };
+  // The clamps move START and END only where the calibration error would
+  // break the order; END is not dragged along when START is raised.
+  const std::uint64_t start_on_clock = clock_->host_ns + to_ns(since_clock_ms);
   submit_ns_ = std::max(submit_ns_, queued_ns_);
-  start_ns_ = std::max(clock_->host_ns + to_ns(since_clock_ms), submit_ns_);
-  end_ns_ = start_ns_ + to_ns(duration_ms);
+  start_ns_ = std::max(start_on_clock, submit_ns_);
+  end_ns_ = std::max(start_on_clock + to_ns(duration_ms), start_ns_);
   profiling_resolved_ = true;
   return true;
 }

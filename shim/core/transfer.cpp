@@ -102,73 +102,80 @@ bool shouldStage(const void *host, std::size_t size) {
   return threshold != 0 && size >= threshold && !isCudaMemory(host);
 }
 
-// Rings come back to the pool on every exit path.
-class RingLoan {
+// One pipelined transfer's hold on a staging ring; the ring goes back to
+// the pool on every exit path.
+class Staging {
 public:
-  explicit RingLoan(StagingPool &pool) : pool_(pool) {}
-  ~RingLoan() {
+  Staging(DeviceRuntime &runtime, CUstream stream)
+      : runtime_(runtime), stream_(stream), chunk_(runtime.staging().chunkBytes()),
+        status_(runtime.staging().acquire(ring_)) {}
+  Staging(const Staging &) = delete;
+  Staging &operator=(const Staging &) = delete;
+  ~Staging() {
     if (ring_)
-      pool_.giveBack(std::move(ring_));
+      runtime_.staging().giveBack(std::move(ring_));
   }
-  CUresult acquire() { return pool_.acquire(ring_); }
-  StagingRing &operator*() const { return *ring_; }
+
+  CUresult status() const { return status_; }
+  std::size_t chunk() const { return chunk_; }
+  // The ring slot of the index-th chunk of the transfer.
+  void *buffer(std::size_t index) const { return ring_->chunks[slot(index)].get(); }
+  // Waits until the slot's previous copy is done.
+  CUresult wait(std::size_t index) {
+    const int at = slot(index);
+    if (!ring_->busy[at])
+      return CUDA_SUCCESS;
+    ring_->busy[at] = false;
+    return waitForEvent(ring_->done[at].get(), runtime_.context());
+  }
+  // A copy to or from the slot, on the stream; the slot is busy until done.
+  CUresult copy(std::size_t index, CUdeviceptr destination, CUdeviceptr source, std::size_t bytes) {
+    const int at = slot(index);
+    CUresult result = api().cuMemcpyAsync(destination, source, bytes, stream_);
+    if (result == CUDA_SUCCESS)
+      result = api().cuEventRecord(ring_->done[at].get(), stream_);
+    ring_->busy[at] = result == CUDA_SUCCESS;
+    return result;
+  }
 
 private:
-  StagingPool &pool_;
-  std::unique_ptr<StagingRing> ring_;
-};
+  static int slot(std::size_t index) { return int(index % StagingRing::kChunks); }
 
-CUresult waitChunk(DeviceRuntime &runtime, StagingRing &ring, int index) {
-  if (!ring.busy[index])
-    return CUDA_SUCCESS;
-  ring.busy[index] = false;
-  return waitForEvent(ring.done[index].get(), runtime.context());
-}
+  DeviceRuntime &runtime_;
+  CUstream stream_;
+  std::size_t chunk_;
+  std::unique_ptr<StagingRing> ring_;
+  CUresult status_;
+};
 
 CUresult stagedToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
                         const char *source, std::size_t size) {
-  RingLoan loan(runtime.staging());
-  CUresult result = loan.acquire();
-  if (result != CUDA_SUCCESS)
-    return result;
-  StagingRing &ring = *loan;
-  const std::size_t chunk = runtime.staging().chunkBytes();
+  Staging staging(runtime, stream);
+  CUresult result = staging.status();
+  const std::size_t chunk = staging.chunk();
   for (std::size_t offset = 0, index = 0; offset < size && result == CUDA_SUCCESS;
        offset += chunk, ++index) {
-    const int slot = int(index % StagingRing::kChunks);
     const std::size_t bytes = std::min(chunk, size - offset);
-    if ((result = waitChunk(runtime, ring, slot)) != CUDA_SUCCESS)
+    if ((result = staging.wait(index)) != CUDA_SUCCESS)
       break;
-    parallelCopy(ring.chunks[slot].get(), source + offset, bytes);
-    result = api().cuMemcpyAsync(destination + offset, CUdeviceptr(ring.chunks[slot].get()), bytes,
-                                 stream);
-    if (result == CUDA_SUCCESS)
-      result = api().cuEventRecord(ring.done[slot].get(), stream);
-    ring.busy[slot] = result == CUDA_SUCCESS;
+    parallelCopy(staging.buffer(index), source + offset, bytes);
+    result = staging.copy(index, destination + offset, CUdeviceptr(staging.buffer(index)), bytes);
   }
   return result;
 }
 
 CUresult stagedToHost(DeviceRuntime &runtime, CUstream stream, char *destination,
                       CUdeviceptr source, std::size_t size) {
-  RingLoan loan(runtime.staging());
-  CUresult result = loan.acquire();
-  if (result != CUDA_SUCCESS)
-    return result;
-  StagingRing &ring = *loan;
-  const std::size_t chunk = runtime.staging().chunkBytes();
+  Staging staging(runtime, stream);
+  CUresult result = staging.status();
+  const std::size_t chunk = staging.chunk();
   const std::size_t count = (size + chunk - 1) / chunk;
   auto issue = [&](std::size_t index) {
-    const int slot = int(index % StagingRing::kChunks);
     const std::size_t offset = index * chunk;
-    CUresult issued = waitChunk(runtime, ring, slot);
-    if (issued == CUDA_SUCCESS)
-      issued = api().cuMemcpyAsync(CUdeviceptr(ring.chunks[slot].get()), source + offset,
-                                   std::min(chunk, size - offset), stream);
-    if (issued == CUDA_SUCCESS)
-      issued = api().cuEventRecord(ring.done[slot].get(), stream);
-    ring.busy[slot] = issued == CUDA_SUCCESS;
-    return issued;
+    CUresult issued = staging.wait(index);
+    return issued == CUDA_SUCCESS ? staging.copy(index, CUdeviceptr(staging.buffer(index)),
+                                                 source + offset, std::min(chunk, size - offset))
+                                  : issued;
   };
   // Keep every chunk of the ring in flight while the host drains the oldest.
   for (std::size_t index = 0;
@@ -176,11 +183,10 @@ CUresult stagedToHost(DeviceRuntime &runtime, CUstream stream, char *destination
        ++index)
     result = issue(index);
   for (std::size_t index = 0; index < count && result == CUDA_SUCCESS; ++index) {
-    const int slot = int(index % StagingRing::kChunks);
     const std::size_t offset = index * chunk;
-    if ((result = waitChunk(runtime, ring, slot)) != CUDA_SUCCESS)
+    if ((result = staging.wait(index)) != CUDA_SUCCESS)
       break;
-    parallelCopy(destination + offset, ring.chunks[slot].get(), std::min(chunk, size - offset));
+    parallelCopy(destination + offset, staging.buffer(index), std::min(chunk, size - offset));
     if (index + StagingRing::kChunks < count)
       result = issue(index + StagingRing::kChunks);
   }

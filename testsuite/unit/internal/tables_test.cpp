@@ -15,8 +15,6 @@
 
 namespace {
 
-using clcuda::api::InfoRow;
-
 // A device as an H200 describes itself, without a GPU.
 clcuda::core::DeviceProperties h200Properties() {
   clcuda::core::DeviceProperties p;
@@ -44,18 +42,23 @@ clcuda::core::DeviceProperties h200Properties() {
 struct FakeDevice : ::testing::Test {
   clcuda::core::Device device{&clcuda::core::Platform::instance(), 0, h200Properties()};
 
+  cl_int query(cl_device_info param, size_t size, void *value, size_t *size_ret) {
+    return clcuda::api::answerInfo(clcuda::api::deviceInfoTable(), device, param, size, value,
+                                   size_ret);
+  }
+
   template <class T> T scalar(cl_device_info param) {
     T value{};
     size_t size = 0;
-    EXPECT_EQ(clcuda::api::deviceInfo(device, param, sizeof(T), &value, &size), CL_SUCCESS);
+    EXPECT_EQ(query(param, sizeof(T), &value, &size), CL_SUCCESS);
     EXPECT_EQ(size, sizeof(T));
     return value;
   }
   std::string text(cl_device_info param) {
     size_t size = 0;
-    EXPECT_EQ(clcuda::api::deviceInfo(device, param, 0, nullptr, &size), CL_SUCCESS);
+    EXPECT_EQ(query(param, 0, nullptr, &size), CL_SUCCESS);
     std::string value(size, '\0');
-    EXPECT_EQ(clcuda::api::deviceInfo(device, param, size, value.data(), nullptr), CL_SUCCESS);
+    EXPECT_EQ(query(param, size, value.data(), nullptr), CL_SUCCESS);
     EXPECT_EQ(value.back(), '\0');
     value.pop_back();
     return value;
@@ -63,9 +66,10 @@ struct FakeDevice : ::testing::Test {
 };
 
 // Size query, exact copy, too small a buffer: the same for every row.
-template <class Query> void checkRows(const std::vector<InfoRow> &rows, Query &&query) {
+template <class Object, class Query>
+void checkRows(const clcuda::api::InfoTable<Object> &rows, Query &&query) {
   std::set<cl_uint> seen;
-  for (const InfoRow &row : rows) {
+  for (const auto &row : rows) {
     SCOPED_TRACE(row.name);
     EXPECT_TRUE(seen.insert(row.param).second) << "duplicate row";
     size_t size = 0;
@@ -85,15 +89,14 @@ template <class Query> void checkRows(const std::vector<InfoRow> &rows, Query &&
   EXPECT_EQ(query(0x7fff, 0, nullptr, nullptr), CL_INVALID_VALUE);
 }
 
-bool hasRow(const std::vector<InfoRow> &rows, cl_uint param) {
-  return std::any_of(rows.begin(), rows.end(),
-                     [&](const InfoRow &row) { return row.param == param; });
+template <class Object> bool hasRow(const clcuda::api::InfoTable<Object> &rows, cl_uint param) {
+  return std::any_of(rows.begin(), rows.end(), [&](const auto &row) { return row.param == param; });
 }
 
 TEST_F(FakeDevice, EveryRowAnswersConsistently) {
-  checkRows(clcuda::api::deviceInfoRows(),
+  checkRows(clcuda::api::deviceInfoTable(),
             [&](cl_uint param, size_t size, void *value, size_t *size_ret) {
-              return clcuda::api::deviceInfo(device, param, size, value, size_ret);
+              return query(param, size, value, size_ret);
             });
 }
 
@@ -215,7 +218,7 @@ TEST_F(FakeDevice, EveryOpenCL30QueryHasARow) {
                                     CL_DEVICE_NODE_MASK_KHR,
                                     CL_DEVICE_PCI_BUS_INFO_KHR};
   for (cl_device_info query : queries)
-    EXPECT_TRUE(hasRow(clcuda::api::deviceInfoRows(), query)) << "0x" << std::hex << query;
+    EXPECT_TRUE(hasRow(clcuda::api::deviceInfoTable(), query)) << "0x" << std::hex << query;
 }
 
 TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
@@ -264,12 +267,9 @@ TEST_F(FakeDevice, ExtensionQueriesAgree) {
   std::istringstream words(text(CL_DEVICE_EXTENSIONS));
   std::set<std::string> names{std::istream_iterator<std::string>(words), {}};
   size_t size = 0;
-  ASSERT_EQ(clcuda::api::deviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &size),
-            CL_SUCCESS);
+  ASSERT_EQ(query(CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &size), CL_SUCCESS);
   std::vector<cl_name_version> versions(size / sizeof(cl_name_version));
-  ASSERT_EQ(clcuda::api::deviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, size,
-                                    versions.data(), nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(query(CL_DEVICE_EXTENSIONS_WITH_VERSION, size, versions.data(), nullptr), CL_SUCCESS);
   EXPECT_EQ(versions.size(), names.size());
   for (const cl_name_version &entry : versions)
     EXPECT_TRUE(names.count(entry.name)) << entry.name;
@@ -279,31 +279,33 @@ TEST_F(FakeDevice, ExtensionQueriesAgree) {
 }
 
 TEST(PlatformInfo, EveryRowAnswersConsistently) {
-  checkRows(clcuda::api::platformInfoRows(),
+  checkRows(clcuda::api::platformInfoTable(),
             [](cl_uint param, size_t size, void *value, size_t *size_ret) {
-              return clcuda::api::platformInfo(param, size, value, size_ret);
+              return clcuda::api::answerInfo(clcuda::api::platformInfoTable(),
+                                             clcuda::core::Platform::instance(), param, size, value,
+                                             size_ret);
             });
   for (cl_platform_info param :
        {CL_PLATFORM_PROFILE, CL_PLATFORM_VERSION, CL_PLATFORM_NAME, CL_PLATFORM_VENDOR,
         CL_PLATFORM_EXTENSIONS, CL_PLATFORM_HOST_TIMER_RESOLUTION, CL_PLATFORM_NUMERIC_VERSION,
         CL_PLATFORM_EXTENSIONS_WITH_VERSION, CL_PLATFORM_ICD_SUFFIX_KHR})
-    EXPECT_TRUE(hasRow(clcuda::api::platformInfoRows(), param)) << param;
+    EXPECT_TRUE(hasRow(clcuda::api::platformInfoTable(), param)) << param;
 }
 
 TEST(ObjectInfo, TablesCoverTheSpecQueries) {
   for (cl_uint param : {CL_CONTEXT_REFERENCE_COUNT, CL_CONTEXT_DEVICES, CL_CONTEXT_PROPERTIES,
                         CL_CONTEXT_NUM_DEVICES})
-    EXPECT_TRUE(hasRow(clcuda::api::contextInfoRows(), param)) << param;
+    EXPECT_TRUE(hasRow(clcuda::api::contextInfoTable(), param)) << param;
   for (cl_uint param : {CL_QUEUE_CONTEXT, CL_QUEUE_DEVICE, CL_QUEUE_REFERENCE_COUNT,
                         CL_QUEUE_PROPERTIES, CL_QUEUE_PROPERTIES_ARRAY, CL_QUEUE_DEVICE_DEFAULT})
-    EXPECT_TRUE(hasRow(clcuda::api::queueInfoRows(), param)) << param;
+    EXPECT_TRUE(hasRow(clcuda::api::queueInfoTable(), param)) << param;
   for (cl_uint param : {CL_EVENT_COMMAND_QUEUE, CL_EVENT_CONTEXT, CL_EVENT_COMMAND_TYPE,
                         CL_EVENT_COMMAND_EXECUTION_STATUS, CL_EVENT_REFERENCE_COUNT})
-    EXPECT_TRUE(hasRow(clcuda::api::eventInfoRows(), param)) << param;
+    EXPECT_TRUE(hasRow(clcuda::api::eventInfoTable(), param)) << param;
   for (cl_uint param : {CL_MEM_TYPE, CL_MEM_FLAGS, CL_MEM_SIZE, CL_MEM_HOST_PTR, CL_MEM_MAP_COUNT,
                         CL_MEM_REFERENCE_COUNT, CL_MEM_CONTEXT, CL_MEM_ASSOCIATED_MEMOBJECT,
                         CL_MEM_OFFSET, CL_MEM_USES_SVM_POINTER, CL_MEM_PROPERTIES})
-    EXPECT_TRUE(hasRow(clcuda::api::memoryInfoRows(), param)) << param;
+    EXPECT_TRUE(hasRow(clcuda::api::memoryInfoTable(), param)) << param;
 }
 
 TEST(CudaErrors, OneTableMapsResultsToOpenCLCodes) {

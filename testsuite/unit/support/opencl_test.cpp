@@ -25,24 +25,26 @@ cl_platform_id findClcudaPlatform() {
   return nullptr;
 }
 
-std::string platformString(cl_platform_id platform, cl_platform_info param) {
+namespace {
+// A string answer of clGetPlatformInfo or clGetDeviceInfo ("" on error).
+template <class Query, class Handle, class Param>
+std::string infoString(Query query, Handle handle, Param param) {
   size_t size = 0;
-  if (clGetPlatformInfo(platform, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
     return "";
   std::string value(size, '\0');
-  clGetPlatformInfo(platform, param, size, value.data(), nullptr);
+  query(handle, param, size, value.data(), nullptr);
   value.resize(size - 1);
   return value;
 }
+} // namespace
+
+std::string platformString(cl_platform_id platform, cl_platform_info param) {
+  return infoString(clGetPlatformInfo, platform, param);
+}
 
 std::string deviceString(cl_device_id device, cl_device_info param) {
-  size_t size = 0;
-  if (clGetDeviceInfo(device, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
-    return "";
-  std::string value(size, '\0');
-  clGetDeviceInfo(device, param, size, value.data(), nullptr);
-  value.resize(size - 1);
-  return value;
+  return infoString(clGetDeviceInfo, device, param);
 }
 
 std::string errorName(cl_int error) {
