@@ -238,7 +238,10 @@ TEST_F(GpuTest, SubBuffersAliasTheirParent) {
 }
 
 std::atomic<int> memory_order{0};
-void CL_CALLBACK recordRelease(cl_mem, void *slot) { *static_cast<int *>(slot) = ++memory_order; }
+void CL_CALLBACK recordRelease(cl_mem, void *slot) {
+  static_cast<std::atomic<int> *>(slot)->store(memory_order + 1);
+  ++memory_order;
+}
 
 TEST_F(GpuTest, DestructorCallbacksRunAfterTheWorkLastFirst) {
   const size_t size = 64 << 20;
@@ -246,10 +249,11 @@ TEST_F(GpuTest, DestructorCallbacksRunAfterTheWorkLastFirst) {
   cl_int error = CL_SUCCESS;
   cl_mem buffer = clCreateBuffer(context, 0, size, nullptr, &error);
   ASSERT_CL(CL_SUCCESS, error);
-  static int slots[3];
-  slots[0] = slots[1] = slots[2] = 0;
+  static std::atomic<int> slots[3];
+  for (std::atomic<int> &slot : slots)
+    slot = 0;
   memory_order = 0;
-  for (int &slot : slots)
+  for (std::atomic<int> &slot : slots)
     ASSERT_CL(CL_SUCCESS, clSetMemObjectDestructorCallback(buffer, recordRelease, &slot));
   EXPECT_CL(CL_INVALID_VALUE, clSetMemObjectDestructorCallback(buffer, nullptr, nullptr));
   // Released while a large write into it is still in flight.

@@ -139,17 +139,19 @@ TEST_F(GpuTest, ContextChecksItsArguments) {
 
 std::atomic<int> destructor_order{0};
 void CL_CALLBACK recordDestruction(cl_context, void *slot) {
-  *static_cast<int *>(slot) = ++destructor_order;
+  static_cast<std::atomic<int> *>(slot)->store(destructor_order + 1);
+  ++destructor_order;
 }
 
 TEST_F(GpuTest, ContextDestructorCallbacksRunLastFirst) {
   cl_int error = CL_SUCCESS;
   cl_context created = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &error);
   ASSERT_CL(CL_SUCCESS, error);
-  static int slots[3];
-  slots[0] = slots[1] = slots[2] = 0;
+  static std::atomic<int> slots[3];
+  for (std::atomic<int> &slot : slots)
+    slot = 0;
   destructor_order = 0;
-  for (int &slot : slots)
+  for (std::atomic<int> &slot : slots)
     ASSERT_CL(CL_SUCCESS, clSetContextDestructorCallback(created, recordDestruction, &slot));
   EXPECT_CL(CL_INVALID_VALUE, clSetContextDestructorCallback(created, nullptr, nullptr));
   ASSERT_CL(CL_SUCCESS, clReleaseContext(created));
