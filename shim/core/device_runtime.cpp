@@ -155,6 +155,7 @@ std::uint64_t hostTimeNs() {
 }
 
 CUresult DeviceRuntime::create(CUdevice device, std::unique_ptr<DeviceRuntime> &out) {
+  startWorker();
   std::unique_ptr<DeviceRuntime> runtime(new DeviceRuntime());
   CUresult result = runtime->primary_.retain(device);
   if (result != CUDA_SUCCESS)

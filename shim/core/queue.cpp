@@ -90,7 +90,7 @@ Queue::StreamSlot *Queue::pickStream(CUstream preferred, cl_int &error) {
         return &slot;
   std::size_t index = 0;
   if (outOfOrder())
-    index = next_stream_++ % streams_.capacity();
+    index = next_stream_++ % settings().out_of_order_streams;
   while (streams_.size() <= index) {
     cuda::ScopedContext scope(device_->cudaContext());
     CUstream stream = nullptr;

@@ -53,6 +53,8 @@ Worker &worker() {
 
 } // namespace
 
+void startWorker() { worker(); }
+
 void postToWorker(std::function<void()> task) { worker().post(std::move(task)); }
 
 } // namespace clcuda::core

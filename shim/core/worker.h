@@ -8,6 +8,10 @@
 
 namespace clcuda::core {
 
+// Starts the worker thread if it is not running (device runtimes do, so a
+// CUDA host function never has to).
+void startWorker();
+
 // Queues `task` for the worker thread; tasks run one at a time, in order.
 // Safe to call from a CUDA host function: it takes one mutex that is never
 // held while anything waits for CUDA.
