@@ -21,12 +21,12 @@ const InfoTable<core::Memory> &memoryInfoTable() {
 
 namespace {
 
-// The largest buffer every device of the context can hold: all its memory
-// (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+// CL_INVALID_BUFFER_SIZE is for sizes above CL_DEVICE_MAX_MEM_ALLOC_SIZE
+// (a device's whole memory) of every device in the context.
 std::size_t maxAllocation(const core::Context &context) {
-  std::size_t limit = ~std::size_t(0);
+  std::size_t limit = 0;
   for (const core::Device *device : context.devices())
-    limit = std::min(limit, device->properties().total_memory);
+    limit = std::max(limit, device->properties().total_memory);
   return limit;
 }
 

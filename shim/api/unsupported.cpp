@@ -65,13 +65,16 @@ CLCUDA_API cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
 }
 
 CLCUDA_API cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags,
-                                                         cl_mem_object_type, cl_uint num_entries,
+                                                         cl_mem_object_type image_type,
+                                                         cl_uint num_entries,
                                                          cl_image_format *image_formats,
                                                          cl_uint *num_image_formats) {
   return guarded(__func__, [&] {
     if (!fromHandle<core::Context>(context))
       return CL_INVALID_CONTEXT;
-    if (num_entries == 0 && image_formats)
+    const bool image =
+        image_type >= CL_MEM_OBJECT_IMAGE2D && image_type <= CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    if (!image || (num_entries == 0 && image_formats))
       return CL_INVALID_VALUE;
     if (num_image_formats)
       *num_image_formats = 0;

@@ -166,7 +166,7 @@ cl_int parseContextProperties(const cl_context_properties *properties,
         return CL_INVALID_PLATFORM;
       break;
     case CL_CONTEXT_INTEROP_USER_SYNC:
-      if (seen_user_sync)
+      if (seen_user_sync || (property[1] != CL_TRUE && property[1] != CL_FALSE))
         return CL_INVALID_PROPERTY;
       seen_user_sync = true;
       break;

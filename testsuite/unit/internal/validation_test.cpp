@@ -178,6 +178,8 @@ TEST(ContextProperties, PlatformOnceAndKnownNamesOnly) {
   const cl_context_properties twice[] = {CL_CONTEXT_PLATFORM, platform, CL_CONTEXT_PLATFORM,
                                          platform, 0};
   EXPECT_EQ(parseContextProperties(twice, copy), CL_INVALID_PROPERTY);
+  const cl_context_properties sync_value[] = {CL_CONTEXT_INTEROP_USER_SYNC, 7, 0};
+  EXPECT_EQ(parseContextProperties(sync_value, copy), CL_INVALID_PROPERTY);
   const cl_context_properties unknown[] = {0x7777, 1, 0};
   EXPECT_EQ(parseContextProperties(unknown, copy), CL_INVALID_PROPERTY);
   const cl_context_properties foreign[] = {CL_CONTEXT_PLATFORM,
