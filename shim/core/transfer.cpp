@@ -255,6 +255,14 @@ CUresult copyToHost(DeviceRuntime &runtime, CUstream stream, void *destination, 
     return hostCopy(runtime, stream, destination, reinterpret_cast<const void *>(source), size);
   if (shouldStage(destination, size))
     return stagedToHost(runtime, stream, static_cast<char *>(destination), source, size);
+  if (!isCudaMemory(destination)) {
+    // CUDA completes a copy into pageable memory before returning, waiting
+    // for the stream the primary context's way, which may spin a core: wait
+    // for the stream first, asleep.
+    CUresult result = drainStream(runtime, stream);
+    if (result != CUDA_SUCCESS)
+      return result;
+  }
   return api().cuMemcpyAsync(CUdeviceptr(destination), source, size, stream);
 }
 
@@ -279,6 +287,11 @@ CUresult copyRect(DeviceRuntime &runtime, CUstream stream, const RectSide &sourc
         std::memcpy(reinterpret_cast<void *>(address(destination, row, slice)),
                     reinterpret_cast<const void *>(address(source, row, slice)), region[0]);
     return result;
+  }
+  if (!isCudaMemory(reinterpret_cast<const void *>(destination.base))) {
+    CUresult result = drainStream(runtime, stream); // pageable destination: as copyToHost
+    if (result != CUDA_SUCCESS)
+      return result;
   }
   if (source.slice_pitch % source.row_pitch == 0 &&
       destination.slice_pitch % destination.row_pitch == 0) {
