@@ -93,12 +93,7 @@ public:
       object_->releaseInternal();
   }
 
-  // Takes over a reference the caller already holds (e.g. a new object's).
-  static Ref adopt(T *object) {
-    Ref ref;
-    ref.object_ = object;
-    return ref;
-  }
+  
 
   T *get() const { return object_; }
   T *operator->() const { return object_; }
