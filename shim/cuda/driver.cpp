@@ -33,7 +33,7 @@ LoadedDriver load() {
   {                                                                                                \
     void *pointer = nullptr;                                                                       \
     CUdriverProcAddressQueryResult found = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;                   \
-    if (get_proc_address(#name, &pointer, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &found) !=   \
+    if (get_proc_address(#name, &pointer, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &found) !=    \
             CUDA_SUCCESS ||                                                                        \
         !pointer) {                                                                                \
       loaded.reason = "the NVIDIA driver lacks " #name " (it is older than CUDA " +                \

@@ -1,0 +1,66 @@
+// Checks shared by many entry points: wait lists, event out-parameters,
+// handle lists.
+#pragma once
+
+#include "entry.h"
+#include "info.h"
+
+#include "core/context.h"
+#include "core/event.h"
+#include "core/memory.h"
+#include "core/queue.h"
+
+#include <vector>
+
+namespace clcuda::api {
+
+// A wait list: CL_INVALID_EVENT_WAIT_LIST for a bad list or event,
+// CL_INVALID_CONTEXT for an event of another context.
+cl_int checkWaitList(const core::Context &context, cl_uint num_events, const cl_event *events);
+
+// The `event` out-parameter of an enqueue: core fills it on success.
+class EventOut {
+public:
+  explicit EventOut(cl_event *target) : target_(target) {}
+  EventOut(const EventOut &) = delete;
+  EventOut &operator=(const EventOut &) = delete;
+  ~EventOut() {
+    if (target_ && event_)
+      *target_ = toHandle(event_);
+  }
+  core::Event **get() { return target_ ? &event_ : nullptr; }
+
+private:
+  cl_event *target_;
+  core::Event *event_ = nullptr;
+};
+
+// A list of device handles: CL_INVALID_VALUE if empty or NULL,
+// CL_INVALID_DEVICE for one that is not a clcuda device. Duplicates are
+// dropped (clCreateContext ignores them).
+cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
+                      std::vector<core::Device *> &out);
+
+// clRetain*/clRelease* of every reference-counted type: `change` is
+// &T::retain or &T::release.
+template <class T>
+cl_int changeReferences(typename core::HandleOf<T>::type handle, cl_int invalid,
+                        void (T::*change)()) {
+  T *object = fromHandle<T>(handle);
+  if (!object)
+    return invalid;
+  (object->*change)();
+  return CL_SUCCESS;
+}
+
+// For create functions that fail: sets `error`, returns the null handle.
+template <class Handle> Handle failWith(cl_int &error, cl_int code) {
+  error = code;
+  return nullptr;
+}
+
+DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
+cl_command_queue queueHandle(core::Queue *queue);
+cl_mem memoryHandle(core::Memory *memory);
+
+} // namespace clcuda::api

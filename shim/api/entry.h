@@ -1,0 +1,64 @@
+// What every entry point shares: the guard that turns exceptions into
+// error codes (nothing escapes into C callers, nothing aborts), optional
+// error logging (CLCUDA_LOG_ERRORS), and handle lookup.
+#pragma once
+
+#include "core/object.h"
+
+#include <CL/cl_egl.h>
+#include <CL/cl_ext.h>
+#include <CL/cl_gl.h>
+
+#include <new>
+#include <utility>
+
+// Entry points are C functions, exported by the version script.
+#define CLCUDA_API extern "C" __attribute__((visibility("default")))
+
+namespace clcuda::api {
+
+void logError(const char *function, cl_int error);
+
+// Runs an entry point that returns its status.
+template <class Body> cl_int guarded(const char *function, Body &&body) noexcept {
+  cl_int error;
+  try {
+    error = body();
+  } catch (const std::bad_alloc &) {
+    error = CL_OUT_OF_HOST_MEMORY;
+  } catch (...) {
+    error = CL_OUT_OF_RESOURCES;
+  }
+  if (error != CL_SUCCESS)
+    logError(function, error);
+  return error;
+}
+
+// Runs an entry point that returns an object and reports its status through
+// errcode_ret; the body sets `error`. Returns a null object on any error.
+template <class Body>
+auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexcept
+    -> decltype(body(std::declval<cl_int &>())) {
+  using Result = decltype(body(std::declval<cl_int &>()));
+  cl_int error = CL_SUCCESS;
+  Result result{};
+  try {
+    result = body(error);
+  } catch (const std::bad_alloc &) {
+    error = CL_OUT_OF_HOST_MEMORY;
+  } catch (...) {
+    error = CL_OUT_OF_RESOURCES;
+  }
+  if (error != CL_SUCCESS) {
+    result = Result{};
+    logError(function, error);
+  }
+  if (errcode_ret)
+    *errcode_ret = error;
+  return result;
+}
+
+using core::fromHandle;
+using core::toHandle;
+
+} // namespace clcuda::api

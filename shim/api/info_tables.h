@@ -1,0 +1,30 @@
+// The info table of each object type, from api/info/*.def.
+#pragma once
+
+#include "info.h"
+
+#include "core/context.h"
+#include "core/device.h"
+#include "core/event.h"
+#include "core/memory.h"
+#include "core/queue.h"
+
+namespace clcuda::api {
+
+const InfoTable<core::Platform> &platformInfoTable();
+const InfoTable<core::Device> &deviceInfoTable();
+const InfoTable<core::Context> &contextInfoTable();
+const InfoTable<core::Queue> &queueInfoTable();
+const InfoTable<core::Event> &eventInfoTable();
+const InfoTable<core::Memory> &memoryInfoTable();
+
+// clGet*Info: `invalid` unless `handle` is a live T, else the table's answer.
+template <class T>
+cl_int answerInfoFor(typename core::HandleOf<T>::type handle, cl_int invalid,
+                     const InfoTable<T> &table, cl_uint param, std::size_t size, void *value,
+                     std::size_t *size_ret) {
+  T *object = core::fromHandle<T>(handle);
+  return object ? answerInfo(table, *object, param, size, value, size_ret) : invalid;
+}
+
+} // namespace clcuda::api

@@ -1,0 +1,327 @@
+// Entry points of features clcuda does not have: images and samplers,
+// pipes, SVM, native kernels, GL and EGL sharing. Each checks the handles
+// it gets and returns the error the spec names for a device without the
+// feature (docs/entry-points.md lists them).
+#include "common.h"
+
+#include "core/context.h"
+#include "core/memory.h"
+#include "core/queue.h"
+
+namespace clcuda::api {
+namespace {
+
+// `then` for a valid context, CL_INVALID_CONTEXT otherwise.
+cl_int inContext(cl_context context, cl_int then) {
+  return fromHandle<core::Context>(context) ? then : CL_INVALID_CONTEXT;
+}
+cl_int onQueue(cl_command_queue queue, cl_int then) {
+  return fromHandle<core::Queue>(queue) ? then : CL_INVALID_COMMAND_QUEUE;
+}
+cl_int ofBuffer(cl_mem memory, cl_int then) {
+  return fromHandle<core::Memory>(memory) ? then : CL_INVALID_MEM_OBJECT;
+}
+
+} // namespace
+} // namespace clcuda::api
+
+using namespace clcuda;
+using namespace clcuda::api;
+
+// ---- images and samplers: CL_DEVICE_IMAGE_SUPPORT is CL_FALSE ----
+
+CLCUDA_API cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags,
+                                              const cl_image_format *, size_t, size_t, size_t,
+                                              void *, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags,
+                                              const cl_image_format *, size_t, size_t, size_t,
+                                              size_t, size_t, void *, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags,
+                                            const cl_image_format *, const cl_image_desc *, void *,
+                                            cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
+                                                          const cl_mem_properties *, cl_mem_flags,
+                                                          const cl_image_format *,
+                                                          const cl_image_desc *, void *,
+                                                          cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags,
+                                                         cl_mem_object_type image_type,
+                                                         cl_uint num_entries,
+                                                         cl_image_format *image_formats,
+                                                         cl_uint *num_image_formats) {
+  return guarded(__func__, [&] {
+    if (!fromHandle<core::Context>(context))
+      return CL_INVALID_CONTEXT;
+    const bool image =
+        image_type >= CL_MEM_OBJECT_IMAGE2D && image_type <= CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    if (!image || (num_entries == 0 && image_formats))
+      return CL_INVALID_VALUE;
+    if (num_image_formats)
+      *num_image_formats = 0;
+    return CL_SUCCESS;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetImageInfo(cl_mem, cl_image_info, size_t, void *, size_t *) {
+  return guarded(__func__, [] { return CL_INVALID_MEM_OBJECT; }); // no image exists
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem, cl_bool,
+                                                 const size_t *, const size_t *, size_t, size_t,
+                                                 void *, cl_uint, const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem, cl_bool,
+                                                  const size_t *, const size_t *, size_t, size_t,
+                                                  const void *, cl_uint, const cl_event *,
+                                                  cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem, cl_mem,
+                                                 const size_t *, const size_t *, const size_t *,
+                                                 cl_uint, const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem,
+                                                         cl_mem, const size_t *, const size_t *,
+                                                         size_t, cl_uint, const cl_event *,
+                                                         cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem,
+                                                         cl_mem, size_t, const size_t *,
+                                                         const size_t *, cl_uint, const cl_event *,
+                                                         cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem, cl_bool,
+                                               cl_map_flags, const size_t *, const size_t *,
+                                               size_t *, size_t *, cl_uint, const cl_event *,
+                                               cl_event *, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<void *>(error, onQueue(command_queue, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem,
+                                                 const void *, const size_t *, const size_t *,
+                                                 cl_uint, const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode,
+                                                  cl_filter_mode, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_sampler>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context,
+                                                                const cl_sampler_properties *,
+                                                                cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_sampler>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+// No sampler can exist, so no sampler handle is valid.
+CLCUDA_API cl_int CL_API_CALL clRetainSampler(cl_sampler) {
+  return guarded(__func__, [] { return CL_INVALID_SAMPLER; });
+}
+
+CLCUDA_API cl_int CL_API_CALL clReleaseSampler(cl_sampler) {
+  return guarded(__func__, [] { return CL_INVALID_SAMPLER; });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetSamplerInfo(cl_sampler, cl_sampler_info, size_t, void *,
+                                               size_t *) {
+  return guarded(__func__, [] { return CL_INVALID_SAMPLER; });
+}
+
+// ---- pipes: CL_DEVICE_PIPE_SUPPORT is CL_FALSE ----
+
+CLCUDA_API cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
+                                           const cl_pipe_properties *, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetPipeInfo(cl_mem, cl_pipe_info, size_t, void *, size_t *) {
+  return guarded(__func__, [] { return CL_INVALID_MEM_OBJECT; }); // no pipe exists
+}
+
+// ---- SVM: CL_DEVICE_SVM_CAPABILITIES is 0 ----
+
+CLCUDA_API void *CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) {
+  return nullptr; // the spec's answer when no device supports SVM
+}
+
+CLCUDA_API void CL_API_CALL clSVMFree(cl_context, void *) {
+  // clSVMAlloc never returns memory: there is nothing to free.
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint, void *[],
+                                               void(CL_CALLBACK *)(cl_command_queue, cl_uint,
+                                                                   void *[], void *),
+                                               void *, cl_uint, const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void *,
+                                                 const void *, size_t, cl_uint, const cl_event *,
+                                                 cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void *,
+                                                  const void *, size_t, size_t, cl_uint,
+                                                  const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags,
+                                              void *, size_t, cl_uint, const cl_event *,
+                                              cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void *, cl_uint,
+                                                const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint,
+                                                     const void **, const size_t *,
+                                                     cl_mem_migration_flags, cl_uint,
+                                                     const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+// ---- native kernels: CL_DEVICE_EXECUTION_CAPABILITIES lacks CL_EXEC_NATIVE_KERNEL ----
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue,
+                                                    void(CL_CALLBACK *)(void *), void *, size_t,
+                                                    cl_uint, const cl_mem *, const void **, cl_uint,
+                                                    const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+// ---- GL sharing (cl_khr_gl_sharing is not claimed): no context comes from GL ----
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromGLBuffer(cl_context, cl_mem_flags, cl_GLuint,
+                                                   cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_mem>(error, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromGLTexture(cl_context, cl_mem_flags, cl_GLenum, cl_GLint,
+                                                    cl_GLuint, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_mem>(error, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromGLTexture2D(cl_context, cl_mem_flags, cl_GLenum, cl_GLint,
+                                                      cl_GLuint, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_mem>(error, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromGLTexture3D(cl_context, cl_mem_flags, cl_GLenum, cl_GLint,
+                                                      cl_GLuint, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_mem>(error, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromGLRenderbuffer(cl_context, cl_mem_flags, cl_GLuint,
+                                                         cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_mem>(error, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetGLObjectInfo(cl_mem memobj, cl_gl_object_type *, cl_GLuint *) {
+  return guarded(__func__, [&] { return ofBuffer(memobj, CL_INVALID_GL_OBJECT); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetGLTextureInfo(cl_mem memobj, cl_gl_texture_info, size_t, void *,
+                                                 size_t *) {
+  return guarded(__func__, [&] { return ofBuffer(memobj, CL_INVALID_GL_OBJECT); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueAcquireGLObjects(cl_command_queue command_queue, cl_uint,
+                                                        const cl_mem *, cl_uint, const cl_event *,
+                                                        cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueReleaseGLObjects(cl_command_queue command_queue, cl_uint,
+                                                        const cl_mem *, cl_uint, const cl_event *,
+                                                        cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_CONTEXT); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetGLContextInfoKHR(const cl_context_properties *,
+                                                    cl_gl_context_info, size_t, void *, size_t *) {
+  return guarded(__func__, [] { return CL_INVALID_OPERATION; });
+}
+
+CLCUDA_API cl_event CL_API_CALL clCreateEventFromGLsyncKHR(cl_context, cl_GLsync,
+                                                           cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret,
+                       [](cl_int &error) { return failWith<cl_event>(error, CL_INVALID_CONTEXT); });
+}
+
+// ---- EGL sharing (cl_khr_egl_image, cl_khr_egl_event are not claimed) ----
+
+CLCUDA_API cl_mem CL_API_CALL clCreateFromEGLImageKHR(cl_context context, CLeglDisplayKHR,
+                                                      CLeglImageKHR, cl_mem_flags,
+                                                      const cl_egl_image_properties_khr *,
+                                                      cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_mem>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueAcquireEGLObjectsKHR(cl_command_queue command_queue, cl_uint,
+                                                            const cl_mem *, cl_uint,
+                                                            const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueReleaseEGLObjectsKHR(cl_command_queue command_queue, cl_uint,
+                                                            const cl_mem *, cl_uint,
+                                                            const cl_event *, cl_event *) {
+  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
+}
+
+CLCUDA_API cl_event CL_API_CALL clCreateEventFromEGLSyncKHR(cl_context context, CLeglSyncKHR,
+                                                            CLeglDisplayKHR, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
+    return failWith<cl_event>(error, inContext(context, CL_INVALID_OPERATION));
+  });
+}

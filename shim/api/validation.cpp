@@ -1,0 +1,233 @@
+#include "validation.h"
+
+#include "core/device.h"
+
+#include <algorithm>
+
+namespace clcuda::api {
+
+namespace {
+
+constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+constexpr cl_mem_flags kHostAccessFlags =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+constexpr cl_mem_flags kHostPtrFlags =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags kBufferFlags = kAccessFlags | kHostAccessFlags | kHostPtrFlags;
+
+bool moreThanOne(cl_bitfield bits) { return (bits & (bits - 1)) != 0; }
+
+} // namespace
+
+cl_int checkBufferFlags(cl_mem_flags flags, const void *host_ptr) {
+  if ((flags & ~kBufferFlags) || moreThanOne(flags & kAccessFlags) ||
+      moreThanOne(flags & kHostAccessFlags) ||
+      ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
+    return CL_INVALID_VALUE;
+  const bool needs_host_ptr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+  if (needs_host_ptr != (host_ptr != nullptr))
+    return CL_INVALID_HOST_PTR;
+  return CL_SUCCESS;
+}
+
+cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &effective) {
+  if ((requested & ~(kAccessFlags | kHostAccessFlags)) || moreThanOne(requested & kAccessFlags) ||
+      moreThanOne(requested & kHostAccessFlags))
+    return CL_INVALID_VALUE;
+  // A sub-buffer may not give the device or the host more access than its
+  // parent has.
+  if ((parent & CL_MEM_WRITE_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_READ_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_WRITE_ONLY) && (requested & CL_MEM_HOST_READ_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_READ_ONLY) && (requested & CL_MEM_HOST_WRITE_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_NO_ACCESS) &&
+      (requested & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  effective = requested;
+  if (!(requested & kAccessFlags))
+    effective |= parent & kAccessFlags;
+  if (!(requested & kHostAccessFlags))
+    effective |= parent & kHostAccessFlags;
+  effective |= parent & kHostPtrFlags;
+  return CL_SUCCESS;
+}
+
+bool inBounds(std::size_t offset, std::size_t size, std::size_t limit) {
+  return size != 0 && offset <= limit && size <= limit - offset;
+}
+
+bool hostAccessAllowed(cl_mem_flags flags, HostAccess access) {
+  if (flags & CL_MEM_HOST_NO_ACCESS)
+    return false;
+  return access == HostAccess::read ? !(flags & CL_MEM_HOST_WRITE_ONLY)
+                                    : !(flags & CL_MEM_HOST_READ_ONLY);
+}
+
+cl_int checkMapFlags(cl_map_flags map_flags, cl_mem_flags buffer_flags) {
+  constexpr cl_map_flags kKnown = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+  if ((map_flags & ~kKnown) ||
+      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
+    return CL_INVALID_VALUE;
+  if ((map_flags & CL_MAP_READ) && !hostAccessAllowed(buffer_flags, HostAccess::read))
+    return CL_INVALID_OPERATION;
+  if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
+      !hostAccessAllowed(buffer_flags, HostAccess::write))
+    return CL_INVALID_OPERATION;
+  return CL_SUCCESS;
+}
+
+cl_int checkFill(const void *pattern, std::size_t pattern_size, std::size_t offset,
+                 std::size_t size, std::size_t buffer_size) {
+  const bool power_of_two = pattern_size && !moreThanOne(pattern_size);
+  if (!pattern || !power_of_two || pattern_size > 128 || offset % pattern_size ||
+      size % pattern_size || !inBounds(offset, size, buffer_size))
+    return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
+cl_int resolvePitches(const std::array<std::size_t, 3> &region, std::size_t &row_pitch,
+                      std::size_t &slice_pitch) {
+  if (region[0] == 0 || region[1] == 0 || region[2] == 0)
+    return CL_INVALID_VALUE;
+  if (row_pitch == 0)
+    row_pitch = region[0];
+  if (row_pitch < region[0])
+    return CL_INVALID_VALUE;
+  if (slice_pitch == 0)
+    slice_pitch = region[1] * row_pitch;
+  if (slice_pitch < region[1] * row_pitch || slice_pitch % row_pitch)
+    return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
+std::size_t rectStart(const std::array<std::size_t, 3> &origin, std::size_t row_pitch,
+                      std::size_t slice_pitch) {
+  return origin[2] * slice_pitch + origin[1] * row_pitch + origin[0];
+}
+
+std::size_t rectEnd(const std::array<std::size_t, 3> &origin,
+                    const std::array<std::size_t, 3> &region, std::size_t row_pitch,
+                    std::size_t slice_pitch) {
+  return (origin[2] + region[2] - 1) * slice_pitch + (origin[1] + region[1] - 1) * row_pitch +
+         origin[0] + region[0];
+}
+
+bool rangesOverlap(std::size_t a, std::size_t a_size, std::size_t b, std::size_t b_size) {
+  return a < b + b_size && b < a + a_size;
+}
+
+namespace {
+
+// Two windows of `width` bytes at positions a and b within a repeating
+// period (a row pitch, a slice pitch) never meet: one fits in the gap the
+// other leaves before its next repetition.
+bool disjointInPeriod(std::size_t a, std::size_t b, std::size_t width, std::size_t period) {
+  return (b >= a + width && b + width <= a + period) || (a >= b + width && a + width <= b + period);
+}
+
+} // namespace
+
+bool rectsOverlap(const std::array<std::size_t, 3> &source_origin,
+                  const std::array<std::size_t, 3> &destination_origin,
+                  const std::array<std::size_t, 3> &region, std::size_t row_pitch,
+                  std::size_t slice_pitch) {
+  // The test the OpenCL specification gives for this case: the byte spans
+  // must meet, and neither the rows nor the slices may interleave.
+  const std::size_t slice_extent = (region[1] - 1) * row_pitch + region[0];
+  const std::size_t extent = (region[2] - 1) * slice_pitch + slice_extent;
+  const std::size_t source = rectStart(source_origin, row_pitch, slice_pitch);
+  const std::size_t destination = rectStart(destination_origin, row_pitch, slice_pitch);
+  if (!rangesOverlap(source, extent, destination, extent))
+    return false;
+  if (disjointInPeriod(source % row_pitch, destination % row_pitch, region[0], row_pitch))
+    return false;
+  if (disjointInPeriod(source % slice_pitch, destination % slice_pitch, slice_extent, slice_pitch))
+    return false;
+  return true;
+}
+
+cl_int parseContextProperties(const cl_context_properties *properties,
+                              std::vector<cl_context_properties> &copy) {
+  copy.clear();
+  if (!properties)
+    return CL_SUCCESS;
+  bool seen_platform = false, seen_user_sync = false;
+  for (const cl_context_properties *property = properties; *property; property += 2) {
+    switch (property[0]) {
+    case CL_CONTEXT_PLATFORM:
+      if (seen_platform)
+        return CL_INVALID_PROPERTY;
+      seen_platform = true;
+      if (!core::fromHandle<core::Platform>(reinterpret_cast<cl_platform_id>(property[1])))
+        return CL_INVALID_PLATFORM;
+      break;
+    case CL_CONTEXT_INTEROP_USER_SYNC:
+      if (seen_user_sync || (property[1] != CL_TRUE && property[1] != CL_FALSE))
+        return CL_INVALID_PROPERTY;
+      seen_user_sync = true;
+      break;
+    default:
+      return CL_INVALID_PROPERTY;
+    }
+    copy.push_back(property[0]);
+    copy.push_back(property[1]);
+  }
+  copy.push_back(0);
+  return CL_SUCCESS;
+}
+
+cl_int checkQueueBits(cl_command_queue_properties bits) {
+  constexpr cl_command_queue_properties kHost =
+      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+  constexpr cl_command_queue_properties kDevice = CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+  if (bits & ~(kHost | kDevice))
+    return CL_INVALID_VALUE;
+  if (bits & kDevice) {
+    // Valid combinations still name a device queue, which clcuda lacks.
+    const bool valid =
+        (bits & CL_QUEUE_ON_DEVICE) && (bits & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    return valid ? CL_INVALID_QUEUE_PROPERTIES : CL_INVALID_VALUE;
+  }
+  return CL_SUCCESS;
+}
+
+cl_int parseQueueProperties(const cl_queue_properties *properties,
+                            cl_command_queue_properties &bits,
+                            std::vector<cl_queue_properties> &copy) {
+  bits = 0;
+  copy.clear();
+  if (!properties)
+    return CL_SUCCESS;
+  bool seen_properties = false, seen_size = false;
+  for (const cl_queue_properties *property = properties; *property; property += 2) {
+    switch (property[0]) {
+    case CL_QUEUE_PROPERTIES:
+      if (seen_properties)
+        return CL_INVALID_VALUE;
+      seen_properties = true;
+      bits = property[1];
+      break;
+    case CL_QUEUE_SIZE:
+      if (seen_size)
+        return CL_INVALID_VALUE;
+      seen_size = true;
+      break;
+    default:
+      return CL_INVALID_VALUE;
+    }
+    copy.push_back(property[0]);
+    copy.push_back(property[1]);
+  }
+  copy.push_back(0);
+  cl_int error = checkQueueBits(bits);
+  if (error != CL_SUCCESS)
+    return error;
+  // CL_QUEUE_SIZE belongs to device queues only.
+  return seen_size ? CL_INVALID_VALUE : CL_SUCCESS;
+}
+
+} // namespace clcuda::api

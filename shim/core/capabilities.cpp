@@ -1,0 +1,102 @@
+#include "capabilities.h"
+
+#include <cstring>
+
+namespace clcuda::core {
+namespace {
+
+struct Claim {
+  const char *name;
+  cl_version version;
+};
+
+constexpr Claim kExtensions[] = {
+#define CLCUDA_EXTENSION(name, major, minor, patch) {#name, CL_MAKE_VERSION(major, minor, patch)},
+#define CLCUDA_HOST_EXTENSION(name, major, minor, patch)                                           \
+  {#name, CL_MAKE_VERSION(major, minor, patch)},
+#include <cl2cuda/capabilities.def>
+};
+
+constexpr Claim kCFeatures[] = {
+#define CLCUDA_C_FEATURE(name, major, minor, patch) {#name, CL_MAKE_VERSION(major, minor, patch)},
+#include <cl2cuda/capabilities.def>
+};
+
+constexpr cl_version kCVersions[] = {
+#define CLCUDA_C_VERSION(major, minor, patch) CL_MAKE_VERSION(major, minor, patch),
+#include <cl2cuda/capabilities.def>
+};
+
+template <std::size_t N> std::vector<cl_name_version> nameVersions(const Claim (&claims)[N]) {
+  std::vector<cl_name_version> result;
+  for (const Claim &claim : claims) {
+    cl_name_version entry{};
+    entry.version = claim.version;
+    std::strncpy(entry.name, claim.name, CL_NAME_VERSION_MAX_NAME_SIZE - 1);
+    result.push_back(entry);
+  }
+  return result;
+}
+
+template <std::size_t N> bool contains(const Claim (&claims)[N], std::string_view name) {
+  for (const Claim &claim : claims)
+    if (name == claim.name)
+      return true;
+  return false;
+}
+
+} // namespace
+
+const std::string &extensionString() {
+  static const std::string text = [] {
+    std::string joined;
+    for (const Claim &claim : kExtensions) {
+      if (!joined.empty())
+        joined += ' ';
+      joined += claim.name;
+    }
+    return joined;
+  }();
+  return text;
+}
+
+const std::vector<cl_name_version> &extensionsWithVersion() {
+  static const std::vector<cl_name_version> list = nameVersions(kExtensions);
+  return list;
+}
+
+const std::vector<cl_name_version> &openclCFeatures() {
+  static const std::vector<cl_name_version> list = nameVersions(kCFeatures);
+  return list;
+}
+
+const std::vector<cl_name_version> &openclCVersions() {
+  static const std::vector<cl_name_version> list = [] {
+    std::vector<cl_name_version> versions;
+    for (cl_version version : kCVersions) {
+      cl_name_version entry{};
+      entry.version = version;
+      std::strncpy(entry.name, "OpenCL C", CL_NAME_VERSION_MAX_NAME_SIZE - 1);
+      versions.push_back(entry);
+    }
+    return versions;
+  }();
+  return list;
+}
+
+const std::string &openclCVersionString() {
+  static const std::string text = [] {
+    cl_version best = 0;
+    for (cl_version version : kCVersions)
+      if (CL_VERSION_MAJOR(version) < 3 && version > best)
+        best = version;
+    return "OpenCL C " + std::to_string(CL_VERSION_MAJOR(best)) + "." +
+           std::to_string(CL_VERSION_MINOR(best)) + " ";
+  }();
+  return text;
+}
+
+bool claimsExtension(std::string_view name) { return contains(kExtensions, name); }
+bool claimsCFeature(std::string_view name) { return contains(kCFeatures, name); }
+
+} // namespace clcuda::core

@@ -1,0 +1,100 @@
+// Buffers and sub-buffers. Storage by flags (docs/shim.md, "Memory model"):
+//   default            device memory (cuMemAlloc); in a context of more than
+//                      one device, managed memory (cuMemAllocManaged) that
+//                      the driver migrates to the device that touches it
+//   ALLOC_HOST_PTR     pinned, mapped host memory: kernels reach it over
+//                      the bus, maps return it with no copy (zero-copy)
+//   USE_HOST_PTR       a device copy of host_ptr; host_ptr is brought up to
+//                      date by maps (and blocking reads), written back by
+//                      unmaps
+//   COPY_HOST_PTR      initialized from host_ptr at creation
+// Maps of device storage go through a pinned mirror of the root buffer.
+#pragma once
+
+#include "context.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace clcuda::core {
+
+// Sub-buffer origins are multiples of this (CL_DEVICE_MEM_BASE_ADDR_ALIGN
+// is it in bits): the size of the largest OpenCL type (long16, double16).
+// CUDA allocations are aligned to at least 256 bytes.
+constexpr std::size_t kBaseAddressAlignment = 128;
+
+using MemoryDestructorCallback = void(CL_CALLBACK *)(cl_mem, void *);
+
+class Memory : public Object<Memory, Tag::memory> {
+public:
+  static cl_int createBuffer(Context &context, cl_mem_flags flags, std::size_t size, void *host_ptr,
+                             std::vector<cl_mem_properties> properties, Memory *&out);
+  // `flags` as the spec computes them for a sub-buffer (inherited bits set).
+  static cl_int createSubBuffer(Memory &parent, cl_mem_flags flags, std::size_t origin,
+                                std::size_t size, Memory *&out);
+
+  Context &context() const { return *context_; }
+  cl_mem_flags flags() const { return flags_; }
+  std::size_t size() const { return size_; }
+  Memory *parent() const { return parent_.get(); }
+  std::size_t origin() const { return origin_; }
+  const std::vector<cl_mem_properties> &properties() const { return properties_; }
+  // CL_MEM_HOST_PTR: host_ptr for USE_HOST_PTR buffers (+ origin for theirs
+  // sub-buffers), else nullptr.
+  void *hostPtr() const;
+  // The address commands use (device, managed or mapped host memory).
+  CUdeviceptr address() const;
+  // ALLOC_HOST_PTR storage: commands and maps touch host memory directly.
+  bool isHostStorage() const;
+  bool isManaged() const;
+
+  void addDestructorCallback(MemoryDestructorCallback callback, void *user_data);
+
+  struct Mapping {
+    void *pointer;
+    std::size_t offset; // in this buffer
+    std::size_t size;
+    cl_map_flags flags;
+  };
+  // Where a map of [offset, offset + size) lands, registered as a mapping:
+  // the storage itself, host_ptr, or the pinned mirror (made on first map).
+  cl_int beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer);
+  // Removes the mapping at `pointer`; false if there is none.
+  bool endMap(void *pointer, Mapping &mapping);
+  // Puts back a mapping whose unmap could not be enqueued.
+  void restoreMap(const Mapping &mapping);
+  cl_uint mapCount();
+
+  // Waits (on the worker thread) for the GPU work that may use the buffer,
+  // then runs the destructor callbacks and frees the storage.
+  void destroy();
+  ~Memory();
+
+private:
+  struct Storage;
+
+  Memory(Context &context, cl_mem_flags flags, std::size_t size,
+         std::vector<cl_mem_properties> properties);
+
+  Memory &root() { return parent_ ? *parent_ : *this; }
+  cl_int ensureMirror();
+  void finishRelease();
+
+  Ref<Context> context_;
+  cl_mem_flags flags_;
+  std::size_t size_;
+  std::vector<cl_mem_properties> properties_;
+  void *host_ptr_ = nullptr; // USE_HOST_PTR (root buffers)
+  Ref<Memory> parent_;
+  std::size_t origin_ = 0;
+  std::unique_ptr<Storage> storage_; // root buffers
+
+  std::mutex mutex_;
+  std::vector<Mapping> mappings_;
+  std::vector<std::pair<MemoryDestructorCallback, void *>> destructor_callbacks_;
+};
+
+template <> struct HandleOf<Memory> { using type = cl_mem; };
+
+} // namespace clcuda::core

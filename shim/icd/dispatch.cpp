@@ -1,0 +1,79 @@
+// The ICD side: the dispatch table every object carries, the loader's entry
+// point, and extension function lookup.
+#include "api/entry.h"
+
+#include <cstring>
+#include <type_traits>
+
+namespace clcuda {
+namespace api {
+cl_int listPlatforms(cl_uint num_entries, cl_platform_id *platforms, cl_uint *num_platforms);
+bool validPlatform(cl_platform_id platform);
+} // namespace api
+
+namespace {
+
+// The Direct3D/DX9 slots: Windows-only functions no loader calls here.
+cl_int CL_API_CALL windowsSharingUnsupported() { return CL_INVALID_OPERATION; }
+
+// A slot is the entry point's own pointer type (a signature mismatch does
+// not compile), or void * where the headers give no type on this platform.
+template <class Slot, class Function> void assign(Slot &slot, Function *function) {
+  if constexpr (std::is_same_v<Slot, void *>)
+    slot = reinterpret_cast<void *>(function);
+  else
+    slot = function;
+}
+
+cl_icd_dispatch makeDispatchTable() {
+  cl_icd_dispatch table{};
+#define CLCUDA_ENTRY_POINT(name, major, minor, area, status, note) assign(table.name, &::name);
+#define CLCUDA_WINDOWS_SLOT(name) assign(table.name, &windowsSharingUnsupported);
+#include "entry_points.def"
+  return table;
+}
+
+// The functions of claimed extensions that clGetExtensionFunctionAddress
+// finds (no claimed extension but cl_khr_icd adds functions).
+struct ExtensionFunction {
+  const char *name;
+  void *function;
+};
+const ExtensionFunction kExtensionFunctions[] = {
+    {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&::clIcdGetPlatformIDsKHR)},
+};
+
+void *extensionFunction(const char *name) {
+  if (!name)
+    return nullptr;
+  for (const ExtensionFunction &entry : kExtensionFunctions)
+    if (std::strcmp(entry.name, name) == 0)
+      return entry.function;
+  return nullptr;
+}
+
+} // namespace
+
+const cl_icd_dispatch *core::icdDispatch() {
+  static const cl_icd_dispatch table = makeDispatchTable();
+  return &table;
+}
+
+} // namespace clcuda
+
+using namespace clcuda;
+using namespace clcuda::api;
+
+CLCUDA_API cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms,
+                                                     cl_uint *num_platforms) {
+  return guarded(__func__, [&] { return listPlatforms(num_entries, platforms, num_platforms); });
+}
+
+CLCUDA_API void *CL_API_CALL clGetExtensionFunctionAddress(const char *func_name) {
+  return extensionFunction(func_name);
+}
+
+CLCUDA_API void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
+                                                                      const char *func_name) {
+  return platform && validPlatform(platform) ? extensionFunction(func_name) : nullptr;
+}

@@ -1,0 +1,146 @@
+// Renders shim/icd/entry_points.def:
+//   --version-script       the linker version script of libclcuda.so
+//   --markdown             docs/entry-points.md
+//   --check-markdown FILE  exit 1 when FILE differs from --markdown
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Row {
+  std::string name;
+  int major, minor; // 0.0: not exported
+  std::string area, status, note;
+};
+
+std::vector<Row> rows() {
+  return {
+#define CLCUDA_ENTRY_POINT(name, major, minor, area, status, note)                                 \
+  {#name, major, minor, #area, #status, note},
+#define CLCUDA_LOADER_ENTRY_POINT(name, major, minor, note)                                        \
+  {#name, major, minor, "ICD", "implemented", note},
+#define CLCUDA_WINDOWS_SLOT(name)                                                                  \
+  {#name, 0, 0, "Windows", "windows", "Direct3D/DX9 sharing: no such function on Linux"},
+#include "entry_points.def"
+  };
+}
+
+std::string node(int major, int minor) {
+  return "OPENCL_" + std::to_string(major) + "." + std::to_string(minor);
+}
+
+std::string versionScript() {
+  std::map<std::pair<int, int>, std::vector<std::string>> nodes;
+  for (const Row &row : rows())
+    if (row.major)
+      nodes[{row.major, row.minor}].push_back(row.name);
+  std::ostringstream out;
+  out << "/* Generated from shim/icd/entry_points.def: the symbol versions of\n"
+         "   ocl-icd's libOpenCL.so.1, so binaries linked against it run on clcuda. */\n";
+  std::string previous;
+  for (const auto &[version, names] : nodes) {
+    const std::string name = node(version.first, version.second);
+    out << name << " {\n  global:\n";
+    for (const std::string &symbol : names)
+      out << "    " << symbol << ";\n";
+    if (previous.empty())
+      out << "  local:\n    *;\n};\n";
+    else
+      out << "} " << previous << ";\n";
+    previous = name;
+  }
+  return out.str();
+}
+
+std::string statusText(const std::string &status) {
+  if (status == "implemented")
+    return "implemented";
+  if (status == "unsupported")
+    return "unsupported";
+  if (status == "issue5")
+    return "issue 5";
+  return "dispatch slot only";
+}
+
+std::string markdown() {
+  std::vector<std::string> areas;
+  std::map<std::string, std::vector<Row>> by_area;
+  std::map<std::string, int> counts;
+  for (const Row &row : rows()) {
+    if (!by_area.count(row.area))
+      areas.push_back(row.area);
+    by_area[row.area].push_back(row);
+    ++counts[statusText(row.status)];
+  }
+  std::ostringstream out;
+  out << "# OpenCL entry points of libclcuda.so\n\n"
+         "<!-- Generated from shim/icd/entry_points.def by `clcuda_entry_points --markdown`;\n"
+         "     the unit test entry_points_doc fails when this page and the table differ. -->\n\n"
+         "Every OpenCL 3.0 entry point, every extension function the ICD loader\n"
+         "exports, and every slot of the ICD dispatch table, with its status:\n\n"
+         "* **implemented**: works as the OpenCL 3.0 specification says.\n"
+         "* **unsupported**: a feature clcuda does not have (images, pipes, SVM,\n"
+         "  native kernels, GL/EGL sharing, device partitioning); the entry point checks\n"
+         "  its handles and returns the error the specification names for a device\n"
+         "  without the feature (the note says which).\n"
+         "* **issue 5**: programs and kernels. Until issue 5 lands the entry point\n"
+         "  checks the handles that can be valid (contexts, devices, queues) and returns\n"
+         "  the specification's error: no program or kernel exists yet, so their handles\n"
+         "  are invalid (`CL_INVALID_PROGRAM`, `CL_INVALID_KERNEL`) and creating one is\n"
+         "  `CL_INVALID_OPERATION`.\n"
+         "* **dispatch slot only**: Direct3D/DX9 sharing slots of the dispatch table;\n"
+         "  these functions exist only on Windows. Not exported.\n\n"
+         "\"Exported as\" is the symbol version, the same as ocl-icd's\n"
+         "`libOpenCL.so.1`, so a binary linked against the ICD loader runs with\n"
+         "`build/lib/relink/libOpenCL.so.1` in its place.\n\n";
+  out << "Totals:";
+  const char *separator = " ";
+  for (const auto &[status, count] : counts) {
+    out << separator << count << " " << status;
+    separator = ", ";
+  }
+  out << ".\n";
+  for (const std::string &area : areas) {
+    out << "\n## " << area
+        << "\n\n| Entry point | Exported as | Status | Note |\n|---|---|---|---|\n";
+    for (const Row &row : by_area[area])
+      out << "| `" << row.name << "` | " << (row.major ? node(row.major, row.minor) : "-") << " | "
+          << statusText(row.status) << " | " << row.note << " |\n";
+  }
+  return out.str();
+}
+
+int checkMarkdown(const char *path) {
+  std::ifstream file(path);
+  std::stringstream contents;
+  contents << file.rdbuf();
+  if (file && contents.str() == markdown())
+    return 0;
+  std::cerr << path << " differs from shim/icd/entry_points.def. Regenerate it:\n"
+            << "  build/bin/clcuda_entry_points --markdown > docs/entry-points.md\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "--version-script") {
+    std::cout << versionScript();
+    return 0;
+  }
+  if (mode == "--markdown") {
+    std::cout << markdown();
+    return 0;
+  }
+  if (mode == "--check-markdown" && argc > 2)
+    return checkMarkdown(argv[2]);
+  std::cerr << "usage: clcuda_entry_points --version-script | --markdown | "
+               "--check-markdown FILE\n";
+  return 2;
+}

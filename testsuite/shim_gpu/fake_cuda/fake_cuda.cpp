@@ -1,0 +1,639 @@
+// A CPU stand-in for libcuda.so.1, for running the gpu tests' host-side
+// logic (queues, held commands, callbacks, staging, buffers) on machines
+// without a GPU. Tests run against it under the `fakecuda.` prefix.
+//
+// Streams are threads that run their operations in order; events follow
+// CUDA's record/wait/query semantics; device memory is host memory; the only
+// kernels are the test kernels clcuda_test_spin (sleeps for its argument in
+// nanoseconds) and clcuda_test_empty. Pageable host memory behaves as CUDA
+// documents it: an async copy from it is taken at the call, an async copy to
+// it returns once the copy is done. Stricter than CUDA on one point: every
+// operation on streams, events and memory fails with
+// CUDA_ERROR_INVALID_CONTEXT unless a context is current, so a missing
+// context push in the shim shows up here.
+// Not a model of performance: tests skip timing assertions on this device.
+#include <cuda.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+using Clock = std::chrono::steady_clock;
+
+struct CUctx_st {
+  int device;
+};
+
+struct CUevent_st {
+  unsigned flags;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::uint64_t recorded = 0; // generation of the latest cuEventRecord
+  std::uint64_t done = 0;     // latest generation the stream passed
+  Clock::time_point time;
+};
+
+struct CUstream_st {
+  CUctx_st *context;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<std::function<void()>> operations;
+  bool running = false;
+  bool destroyed = false;
+};
+
+struct CUmod_st {
+  std::vector<std::string> entries;
+};
+
+struct CUfunc_st {
+  std::string name;
+};
+
+namespace {
+
+constexpr int kMaxDevices = 8;
+constexpr std::size_t kDeviceMemory = std::size_t(4) << 30;
+CUctx_st contexts[kMaxDevices] = {{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}};
+thread_local std::vector<CUcontext> context_stack;
+
+int deviceCount() {
+  const char *text = std::getenv("CLCUDA_FAKE_CUDA_DEVICES");
+  int count = text ? std::atoi(text) : 1;
+  return std::clamp(count, 0, kMaxDevices);
+}
+
+bool hasContext() { return !context_stack.empty() && context_stack.back(); }
+
+// ---- memory registry: what cuPointerGetAttribute knows ----
+
+struct Allocation {
+  std::size_t size;
+  CUmemorytype type;
+  bool owned; // allocated here (not cuMemHostRegister)
+};
+// Never destroyed, like the real driver's state: clcuda's worker thread may
+// still free memory while static destructors run at exit.
+std::mutex &registry_mutex = *new std::mutex();
+std::map<std::uintptr_t, Allocation> &registry = *new std::map<std::uintptr_t, Allocation>();
+
+const Allocation *findAllocation(std::uintptr_t address, std::uintptr_t *base = nullptr) {
+  auto it = registry.upper_bound(address);
+  if (it == registry.begin())
+    return nullptr;
+  --it;
+  if (address >= it->first + it->second.size)
+    return nullptr;
+  if (base)
+    *base = it->first;
+  return &it->second;
+}
+
+bool isPageable(std::uintptr_t address) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  return findAllocation(address) == nullptr;
+}
+
+CUresult allocate(void **pointer, std::size_t size, CUmemorytype type) {
+  if (size == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *memory = std::aligned_alloc(4096, (size + 4095) & ~std::size_t(4095));
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  registry[std::uintptr_t(memory)] = {size, type, true};
+  *pointer = memory;
+  return CUDA_SUCCESS;
+}
+
+CUresult release(std::uintptr_t address) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry.find(address);
+  if (it == registry.end() || !it->second.owned)
+    return CUDA_ERROR_INVALID_VALUE;
+  registry.erase(it);
+  std::free(reinterpret_cast<void *>(address));
+  return CUDA_SUCCESS;
+}
+
+// ---- streams ----
+
+void runStream(CUstream stream) {
+  for (;;) {
+    std::function<void()> operation;
+    {
+      std::unique_lock<std::mutex> lock(stream->mutex);
+      stream->running = false;
+      stream->changed.notify_all();
+      stream->changed.wait(lock, [&] { return !stream->operations.empty() || stream->destroyed; });
+      if (stream->operations.empty())
+        break;
+      operation = std::move(stream->operations.front());
+      stream->operations.pop_front();
+      stream->running = true;
+    }
+    operation();
+  }
+  delete stream;
+}
+
+CUresult submit(CUstream stream, std::function<void()> operation) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!stream) { // the legacy default stream: run at once
+    operation();
+    return CUDA_SUCCESS;
+  }
+  std::lock_guard<std::mutex> lock(stream->mutex);
+  stream->operations.push_back(std::move(operation));
+  stream->changed.notify_all();
+  return CUDA_SUCCESS;
+}
+
+// Submits and waits until the stream ran it: for copies to pageable memory.
+CUresult submitAndWait(CUstream stream, std::function<void()> operation) {
+  auto done = std::make_shared<std::atomic<bool>>(false);
+  auto finished = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
+  submit(stream, [operation, done, finished] {
+    operation();
+    std::lock_guard<std::mutex> lock(finished->first);
+    done->store(true);
+    finished->second.notify_all();
+  });
+  std::unique_lock<std::mutex> lock(finished->first);
+  finished->second.wait(lock, [&] { return done->load(); });
+  return CUDA_SUCCESS;
+}
+
+// ---- the driver functions ----
+
+CUresult fake_cuInit(unsigned) { return CUDA_SUCCESS; }
+CUresult fake_cuDriverGetVersion(int *version) {
+  *version = 13000;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuGetErrorName(CUresult result, const char **name) {
+  *name = result == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuGetErrorString(CUresult result, const char **text) {
+  return fake_cuGetErrorName(result, text);
+}
+CUresult fake_cuDeviceGetCount(int *count) {
+  *count = deviceCount();
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDeviceGet(CUdevice *device, int ordinal) {
+  if (ordinal < 0 || ordinal >= deviceCount())
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = ordinal;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDeviceGetName(char *name, int length, CUdevice device) {
+  std::snprintf(name, length, "clcuda fake CUDA device %d", device);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDeviceGetUuid(CUuuid *uuid, CUdevice device) {
+  for (int i = 0; i < 16; ++i)
+    uuid->bytes[i] = char(0xf0 + device + i);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDeviceTotalMem(std::size_t *bytes, CUdevice) {
+  *bytes = kDeviceMemory;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *value = 0;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 4;
+    break;
+  case CU_DEVICE_ATTRIBUTE_CLOCK_RATE:
+    *value = 1000000;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *value = 1024;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
+    *value = 1024;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
+    *value = 1024;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z:
+    *value = 64;
+    break;
+  case CU_DEVICE_ATTRIBUTE_WARP_SIZE:
+    *value = 32;
+    break;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    *value = 1 << 20;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 232448;
+    break;
+  case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY:
+    *value = 65536;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY:
+    *value = 1;
+    break;
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
+    *value = 1;
+    break;
+  case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
+    *value = 0x10 + device;
+    break;
+  default:
+    *value = 0;
+    break;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
+  if (device < 0 || device >= deviceCount())
+    return CUDA_ERROR_INVALID_DEVICE;
+  *context = &contexts[device];
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
+CUresult fake_cuCtxPushCurrent(CUcontext context) {
+  context_stack.push_back(context);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuCtxPopCurrent(CUcontext *context) {
+  if (context_stack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (context)
+    *context = context_stack.back();
+  context_stack.pop_back();
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuCtxSetCurrent(CUcontext context) {
+  if (context_stack.empty())
+    context_stack.push_back(context);
+  else
+    context_stack.back() = context;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuCtxGetCurrent(CUcontext *context) {
+  *context = context_stack.empty() ? nullptr : context_stack.back();
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuCtxSynchronize() { return CUDA_SUCCESS; }
+
+CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  auto *created = new CUstream_st();
+  created->context = context_stack.back();
+  std::thread(runStream, created).detach();
+  *stream = created;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuStreamDestroy(CUstream stream) {
+  std::lock_guard<std::mutex> lock(stream->mutex);
+  stream->destroyed = true; // the thread finishes the work, then frees it
+  stream->changed.notify_all();
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuStreamSynchronize(CUstream stream) {
+  return submitAndWait(stream, [] {});
+}
+CUresult fake_cuStreamQuery(CUstream stream) {
+  std::lock_guard<std::mutex> lock(stream->mutex);
+  return stream->operations.empty() && !stream->running ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::uint64_t generation;
+  {
+    std::lock_guard<std::mutex> lock(event->mutex);
+    generation = event->recorded;
+  }
+  return submit(stream, [event, generation] {
+    std::unique_lock<std::mutex> lock(event->mutex);
+    event->changed.wait(lock, [&] { return event->done >= generation; });
+  });
+}
+CUresult fake_cuEventCreate(CUevent *event, unsigned flags) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *event = new CUevent_st();
+  (*event)->flags = flags;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuEventDestroy(CUevent event) {
+  delete event;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::uint64_t generation;
+  {
+    std::lock_guard<std::mutex> lock(event->mutex);
+    generation = ++event->recorded;
+  }
+  return submit(stream, [event, generation] {
+    std::lock_guard<std::mutex> lock(event->mutex);
+    event->done = std::max(event->done, generation);
+    event->time = Clock::now();
+    event->changed.notify_all();
+  });
+}
+CUresult fake_cuEventQuery(CUevent event) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::lock_guard<std::mutex> lock(event->mutex);
+  return event->done >= event->recorded ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+CUresult fake_cuEventSynchronize(CUevent event) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::unique_lock<std::mutex> lock(event->mutex);
+  const std::uint64_t generation = event->recorded;
+  event->changed.wait(lock, [&] { return event->done >= generation; });
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (fake_cuEventQuery(start) != CUDA_SUCCESS || fake_cuEventQuery(end) != CUDA_SUCCESS)
+    return CUDA_ERROR_NOT_READY;
+  std::lock_guard<std::mutex> first(start->mutex);
+  std::unique_lock<std::mutex> second(end->mutex, std::defer_lock);
+  if (end != start)
+    second.lock();
+  *milliseconds = std::chrono::duration<float, std::milli>(end->time - start->time).count();
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemAlloc(CUdeviceptr *pointer, std::size_t size) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  void *memory = nullptr;
+  CUresult result = allocate(&memory, size, CU_MEMORYTYPE_DEVICE);
+  *pointer = CUdeviceptr(memory);
+  return result;
+}
+CUresult fake_cuMemAllocManaged(CUdeviceptr *pointer, std::size_t size, unsigned) {
+  return fake_cuMemAlloc(pointer, size);
+}
+CUresult fake_cuMemFree(CUdeviceptr pointer) {
+  return hasContext() ? release(pointer) : CUDA_ERROR_INVALID_CONTEXT;
+}
+CUresult fake_cuMemGetInfo(std::size_t *free, std::size_t *total) {
+  *free = *total = kDeviceMemory;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuMemHostAlloc(void **pointer, std::size_t size, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return allocate(pointer, size, CU_MEMORYTYPE_HOST);
+}
+CUresult fake_cuMemFreeHost(void *pointer) {
+  return hasContext() ? release(std::uintptr_t(pointer)) : CUDA_ERROR_INVALID_CONTEXT;
+}
+CUresult fake_cuMemHostGetDevicePointer(CUdeviceptr *device, void *host, unsigned) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  if (!findAllocation(std::uintptr_t(host)))
+    return CUDA_ERROR_INVALID_VALUE;
+  *device = CUdeviceptr(host);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuMemHostRegister(void *pointer, std::size_t size, unsigned) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  if (findAllocation(std::uintptr_t(pointer)))
+    return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  registry[std::uintptr_t(pointer)] = {size, CU_MEMORYTYPE_HOST, false};
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuMemHostUnregister(void *pointer) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry.find(std::uintptr_t(pointer));
+  if (it == registry.end() || it->second.owned)
+    return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+  registry.erase(it);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
+                                    CUdeviceptr pointer) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  const Allocation *allocation = findAllocation(pointer);
+  if (!allocation)
+    return CUDA_ERROR_INVALID_VALUE;
+  *static_cast<unsigned *>(data) = allocation->type;
+  return CUDA_SUCCESS;
+}
+
+// Copies with CUDA's pageable-memory semantics (see the top of the file).
+CUresult copy(CUdeviceptr destination, CUdeviceptr source, std::size_t size, CUstream stream) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  auto *to = reinterpret_cast<char *>(destination);
+  if (isPageable(destination))
+    return submitAndWait(stream, [=] { std::memmove(to, reinterpret_cast<char *>(source), size); });
+  if (isPageable(source)) {
+    auto staged = std::make_shared<std::vector<char>>(reinterpret_cast<char *>(source),
+                                                      reinterpret_cast<char *>(source) + size);
+    return submit(stream, [=] { std::memcpy(to, staged->data(), size); });
+  }
+  return submit(stream, [=] { std::memmove(to, reinterpret_cast<char *>(source), size); });
+}
+CUresult fake_cuMemcpyAsync(CUdeviceptr destination, CUdeviceptr source, std::size_t size,
+                            CUstream stream) {
+  return copy(destination, source, size, stream);
+}
+CUresult fake_cuMemcpyHtoD(CUdeviceptr destination, const void *source, std::size_t size) {
+  std::memcpy(reinterpret_cast<void *>(destination), source, size);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuMemcpyDtoH(void *destination, CUdeviceptr source, std::size_t size) {
+  std::memcpy(destination, reinterpret_cast<void *>(source), size);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuMemcpyHtoDAsync(CUdeviceptr destination, const void *source, std::size_t size,
+                                CUstream stream) {
+  return copy(destination, CUdeviceptr(source), size, stream);
+}
+CUresult fake_cuMemcpyDtoHAsync(void *destination, CUdeviceptr source, std::size_t size,
+                                CUstream stream) {
+  return copy(CUdeviceptr(destination), source, size, stream);
+}
+CUresult fake_cuMemcpyDtoDAsync(CUdeviceptr destination, CUdeviceptr source, std::size_t size,
+                                CUstream stream) {
+  return copy(destination, source, size, stream);
+}
+CUresult fake_cuMemcpy2DAsync(const CUDA_MEMCPY2D *, CUstream) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult fake_cuMemcpy3DAsync(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
+  if (copy3d->srcMemoryType != CU_MEMORYTYPE_UNIFIED ||
+      copy3d->dstMemoryType != CU_MEMORYTYPE_UNIFIED)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  const CUDA_MEMCPY3D c = *copy3d;
+  auto run = [c] {
+    for (std::size_t z = 0; z < c.Depth; ++z)
+      for (std::size_t y = 0; y < c.Height; ++y)
+        std::memmove(reinterpret_cast<char *>(c.dstDevice) + c.dstXInBytes +
+                         (c.dstY + y) * c.dstPitch + (c.dstZ + z) * c.dstPitch * c.dstHeight,
+                     reinterpret_cast<char *>(c.srcDevice) + c.srcXInBytes +
+                         (c.srcY + y) * c.srcPitch + (c.srcZ + z) * c.srcPitch * c.srcHeight,
+                     c.WidthInBytes);
+  };
+  // Pageable memory on either side: as synchronous as CUDA makes it.
+  if (isPageable(c.srcDevice) || isPageable(c.dstDevice))
+    return submitAndWait(stream, run);
+  return submit(stream, run);
+}
+template <class T>
+CUresult memset(CUdeviceptr destination, T value, std::size_t count, std::size_t pitch,
+                std::size_t width, CUstream stream) {
+  return submit(stream, [=] {
+    for (std::size_t row = 0; row < count; ++row)
+      for (std::size_t i = 0; i < width; ++i)
+        std::memcpy(reinterpret_cast<char *>(destination) + row * pitch + i * sizeof(T), &value,
+                    sizeof(T));
+  });
+}
+CUresult fake_cuMemsetD8Async(CUdeviceptr d, unsigned char v, std::size_t n, CUstream s) {
+  return memset(d, v, n, 1, 1, s);
+}
+CUresult fake_cuMemsetD16Async(CUdeviceptr d, unsigned short v, std::size_t n, CUstream s) {
+  return d % 2 ? CUDA_ERROR_INVALID_VALUE : memset(d, v, n, 2, 1, s);
+}
+CUresult fake_cuMemsetD32Async(CUdeviceptr d, unsigned v, std::size_t n, CUstream s) {
+  return d % 4 ? CUDA_ERROR_INVALID_VALUE : memset(d, v, n, 4, 1, s);
+}
+CUresult fake_cuMemsetD2D32Async(CUdeviceptr d, std::size_t pitch, unsigned v, std::size_t width,
+                                 std::size_t height, CUstream s) {
+  return d % 4 || pitch < width * 4 ? CUDA_ERROR_INVALID_VALUE
+                                    : memset(d, v, height, pitch, width, s);
+}
+CUresult fake_cuMemPrefetchAsync(CUdeviceptr, std::size_t, CUmemLocation, unsigned, CUstream s) {
+  return submit(s, [] {});
+}
+CUresult fake_cuLaunchHostFunc(CUstream stream, CUhostFn function, void *data) {
+  return submit(stream, [=] { function(data); });
+}
+
+CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  auto *loaded = new CUmod_st();
+  const std::string text(static_cast<const char *>(image));
+  for (std::size_t at = text.find(".entry "); at != std::string::npos;
+       at = text.find(".entry ", at + 1)) {
+    std::size_t begin = at + 7, end = text.find_first_of("( \n", begin);
+    loaded->entries.push_back(text.substr(begin, end - begin));
+  }
+  *module = loaded;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuModuleUnload(CUmodule module) {
+  delete module;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuModuleGetFunction(CUfunction *function, CUmodule module, const char *name) {
+  if (std::find(module->entries.begin(), module->entries.end(), name) == module->entries.end())
+    return CUDA_ERROR_NOT_FOUND;
+  *function = new CUfunc_st{name};
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuLaunchKernel(CUfunction function, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, CUstream stream, void **parameters, void **) {
+  if (function->name == "clcuda_test_spin") {
+    const auto nanoseconds = *static_cast<std::uint64_t *>(parameters[0]);
+    return submit(stream,
+                  [=] { std::this_thread::sleep_for(std::chrono::nanoseconds(nanoseconds)); });
+  }
+  if (function->name == "clcuda_test_empty")
+    return submit(stream, [] {});
+  return CUDA_ERROR_INVALID_HANDLE;
+}
+
+// What the shim resolves but the tests never reach.
+template <class... Arguments> CUresult notSupported(Arguments...) {
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+template <class Expected> void *checked(Expected function) {
+  return reinterpret_cast<void *>(function);
+}
+
+struct Symbol {
+  const char *name;
+  void *function;
+};
+
+// Each row's signature must be the one cuda.h gives the name.
+#define FAKE(name) {#name, checked<decltype(&::name)>(&fake_##name)},
+#define MISSING(name) {#name, checked<decltype(&::name)>(&notSupported)},
+const Symbol kSymbols[] = {
+    FAKE(cuInit) FAKE(cuDriverGetVersion) FAKE(cuGetErrorName) FAKE(cuGetErrorString)
+        FAKE(cuDeviceGetCount) FAKE(cuDeviceGet) FAKE(cuDeviceGetName) FAKE(cuDeviceGetUuid) FAKE(
+            cuDeviceGetAttribute) FAKE(cuDeviceTotalMem) FAKE(cuDevicePrimaryCtxRetain)
+            FAKE(cuDevicePrimaryCtxRelease) FAKE(cuCtxPushCurrent) FAKE(cuCtxPopCurrent) FAKE(
+                cuCtxSetCurrent) FAKE(cuCtxGetCurrent) FAKE(cuCtxSynchronize) FAKE(cuStreamCreate)
+                FAKE(cuStreamDestroy) FAKE(cuStreamSynchronize) FAKE(cuStreamQuery) FAKE(
+                    cuStreamWaitEvent) FAKE(cuEventCreate) FAKE(cuEventDestroy) FAKE(cuEventRecord)
+                    FAKE(cuEventQuery) FAKE(cuEventSynchronize) FAKE(cuEventElapsedTime) FAKE(
+                        cuMemAlloc) FAKE(cuMemFree) FAKE(cuMemGetInfo) FAKE(cuMemHostAlloc)
+                        FAKE(cuMemFreeHost) FAKE(cuMemHostGetDevicePointer) FAKE(cuMemHostRegister)
+                            FAKE(cuMemHostUnregister) FAKE(cuMemcpyHtoD) FAKE(cuMemcpyDtoH) FAKE(
+                                cuMemcpyHtoDAsync) FAKE(cuMemcpyDtoHAsync) FAKE(cuMemcpyDtoDAsync)
+                                FAKE(cuMemcpy2DAsync) FAKE(cuMemcpy3DAsync) FAKE(
+                                    cuMemsetD8Async) FAKE(cuMemsetD16Async) FAKE(cuMemsetD32Async)
+                                    FAKE(cuMemsetD2D32Async) FAKE(cuLaunchHostFunc) FAKE(
+                                        cuModuleLoadData) FAKE(cuModuleUnload)
+                                        FAKE(cuModuleGetFunction) FAKE(cuLaunchKernel) FAKE(
+                                            cuMemcpyAsync) FAKE(cuMemAllocManaged)
+                                            FAKE(cuMemPrefetchAsync) FAKE(
+                                                cuPointerGetAttribute) MISSING(cuStreamWaitValue32)
+                                                MISSING(cuStreamWriteValue32) MISSING(
+                                                    cuModuleLoadDataEx) MISSING(cuModuleGetGlobal)
+                                                    MISSING(cuFuncGetAttribute) MISSING(
+                                                        cuFuncSetAttribute)
+                                                        MISSING(cuOccupancyMaxPotentialBlockSize) MISSING(
+                                                            cuOccupancyMaxActiveBlocksPerMultiprocessor)};
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) CUresult
+cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
+                    CUdriverProcAddressQueryResult *status) {
+  for (const Symbol &entry : kSymbols)
+    if (std::strcmp(entry.name, symbol) == 0) {
+      *function = entry.function;
+      if (status)
+        *status = CU_GET_PROC_ADDRESS_SUCCESS;
+      return CUDA_SUCCESS;
+    }
+  *function = nullptr;
+  if (status)
+    *status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  return CUDA_ERROR_NOT_FOUND;
+}

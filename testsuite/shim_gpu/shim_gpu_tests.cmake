@@ -1,0 +1,39 @@
+# The shim's GPU tests (label `gpu`: they need a CUDA device and report
+# SKIPPED with the reason where there is none), included by
+# testsuite/unit/CMakeLists.txt, whose test support they share. Each also
+# runs, labelled `unit`, against fake_cuda: a CPU stand-in for libcuda.so.1
+# that runs their host-side logic anywhere (prefix `fakecuda.`).
+
+add_library(clcuda_fake_cuda SHARED ${CMAKE_CURRENT_LIST_DIR}/fake_cuda/fake_cuda.cpp)
+target_include_directories(clcuda_fake_cuda SYSTEM PRIVATE ${CUDAToolkit_INCLUDE_DIRS})
+target_link_libraries(clcuda_fake_cuda PRIVATE Threads::Threads)
+set_target_properties(clcuda_fake_cuda PROPERTIES
+  OUTPUT_NAME cuda SUFFIX ".so.1" NO_SONAME ON
+  CXX_VISIBILITY_PRESET hidden
+  LIBRARY_OUTPUT_DIRECTORY ${CLCUDA_FAKE_CUDA_DIR})
+clcuda_warnings(clcuda_fake_cuda)
+
+# Through the OpenCL API, once through the ICD loader and once by relink.
+add_executable(shim_gpu_api
+  ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/buffer_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/device_queue_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/event_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/transfer_test.cpp)
+target_include_directories(shim_gpu_api PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api)
+target_link_libraries(shim_gpu_api PRIVATE clcuda_test_support Threads::Threads)
+clcuda_warnings(shim_gpu_api)
+clcuda_add_loading_tests(shim_gpu_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
+
+# Inside the shim: commands issued through the core (a PTX spin kernel
+# launched as a command, as issue 5's kernels will be) for the concurrency,
+# CPU-time and launch-cost tests.
+add_executable(shim_gpu_core
+  ${CMAKE_CURRENT_LIST_DIR}/core/spin_kernel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/core/concurrency_test.cpp)
+target_link_libraries(shim_gpu_core PRIVATE clcuda_api clcuda_core GTest::gtest_main
+                      Threads::Threads)
+clcuda_warnings(shim_gpu_core)
+add_dependencies(shim_gpu_core clcuda_fake_cuda)
+clcuda_register_gtest(shim_gpu_core "core." gpu "")
+clcuda_register_gtest(shim_gpu_core "fakecuda.core." unit "${CLCUDA_FAKE_CUDA_DIR}")

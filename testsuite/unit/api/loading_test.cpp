@@ -1,0 +1,154 @@
+// libclcuda.so through the ICD loader and by direct relink: how it was
+// loaded, the platform's answers, and the device list with or without a GPU.
+#include "opencl_test.h"
+
+#include "cuda/driver.h"
+
+#include <dlfcn.h>
+
+#include <climits>
+#include <cstdlib>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+namespace {
+
+using clcuda::test::platformString;
+
+class Platform : public ::testing::Test {
+protected:
+  void SetUp() override {
+    platform = clcuda::test::findClcudaPlatform();
+    if (!platform && clcuda::test::loadingMode() == "filenames")
+      GTEST_SKIP() << "this ICD loader ignores OCL_ICD_FILENAMES (ocl-icd 2.3.1 does); "
+                      "the icd. tests load clcuda through OCL_ICD_VENDORS instead";
+    ASSERT_NE(platform, nullptr) << "no clcuda platform (loading mode "
+                                 << clcuda::test::loadingMode() << ")";
+  }
+  cl_platform_id platform = nullptr;
+};
+
+std::string libraryOf(void *symbol) {
+  Dl_info info{};
+  if (!dladdr(symbol, &info) || !info.dli_fname)
+    return "";
+  char resolved[PATH_MAX];
+  return realpath(info.dli_fname, resolved) ? resolved : info.dli_fname;
+}
+
+bool endsWith(const std::string &text, const std::string &suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+TEST_F(Platform, IsLoadedTheWayTheTestAsked) {
+  const std::string library = libraryOf(reinterpret_cast<void *>(&clGetPlatformIDs));
+  if (clcuda::test::loadingMode() == "relink")
+    EXPECT_TRUE(endsWith(library, "/libclcuda.so"))
+        << "clGetPlatformIDs comes from " << library << ", not from libclcuda.so";
+  else
+    EXPECT_FALSE(endsWith(library, "/libclcuda.so"))
+        << "clGetPlatformIDs should come from the ICD loader, not " << library;
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_ICD_SUFFIX_KHR), "CLCUDA");
+}
+
+TEST_F(Platform, NamesItself) {
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_NAME), "clcuda");
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VENDOR), "clcuda project");
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_PROFILE), "FULL_PROFILE");
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.0 clcuda ", 0), 0u)
+      << platformString(platform, CL_PLATFORM_VERSION);
+  cl_version version = 0;
+  ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_NUMERIC_VERSION, sizeof(version),
+                                          &version, nullptr));
+  EXPECT_EQ(version, CL_MAKE_VERSION(3, 0, 0));
+  cl_ulong resolution = 0;
+  ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_HOST_TIMER_RESOLUTION,
+                                          sizeof(resolution), &resolution, nullptr));
+  EXPECT_GT(resolution, 0u);
+}
+
+TEST_F(Platform, ExtensionListsAgree) {
+  std::istringstream words(platformString(platform, CL_PLATFORM_EXTENSIONS));
+  std::set<std::string> names{std::istream_iterator<std::string>(words), {}};
+  EXPECT_TRUE(names.count("cl_khr_icd"));
+  size_t size = 0;
+  ASSERT_CL(CL_SUCCESS,
+            clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, 0, nullptr, &size));
+  std::vector<cl_name_version> versions(size / sizeof(cl_name_version));
+  ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, size,
+                                          versions.data(), nullptr));
+  EXPECT_EQ(versions.size(), names.size());
+  for (const cl_name_version &entry : versions)
+    EXPECT_TRUE(names.count(entry.name)) << entry.name;
+}
+
+TEST_F(Platform, RejectsBadQueries) {
+  char small[4];
+  EXPECT_CL(CL_INVALID_VALUE,
+            clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof(small), small, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetPlatformInfo(platform, 0x7777, 0, nullptr, nullptr));
+  cl_platform_id ids[1];
+  EXPECT_CL(CL_INVALID_VALUE, clGetPlatformIDs(0, ids, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetPlatformIDs(1, nullptr, nullptr));
+}
+
+TEST_F(Platform, FindsTheIcdEntryPoint) {
+  EXPECT_NE(clGetExtensionFunctionAddressForPlatform(platform, "clIcdGetPlatformIDsKHR"), nullptr);
+  EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(platform, "clNoSuchFunctionKHR"), nullptr);
+}
+
+TEST_F(Platform, ListsEveryCudaDeviceAsAGpu) {
+  // Without an NVIDIA driver (this CI machine) the platform has no device.
+  const int cuda_devices = clcuda::cuda::deviceCount();
+  cl_uint count = 0;
+  cl_int error = clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &count);
+  if (cuda_devices == 0) {
+    EXPECT_CL(CL_DEVICE_NOT_FOUND, error) << clcuda::cuda::driverUnavailableReason();
+  } else {
+    EXPECT_CL(CL_SUCCESS, error);
+    EXPECT_EQ(count, cl_uint(cuda_devices));
+    EXPECT_CL(CL_SUCCESS, clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count));
+    EXPECT_CL(CL_SUCCESS, clGetDeviceIDs(platform, CL_DEVICE_TYPE_DEFAULT, 0, nullptr, &count));
+  }
+  EXPECT_CL(CL_DEVICE_NOT_FOUND, clGetDeviceIDs(platform, CL_DEVICE_TYPE_CPU, 0, nullptr, &count));
+  EXPECT_CL(CL_DEVICE_NOT_FOUND,
+            clGetDeviceIDs(platform, CL_DEVICE_TYPE_ACCELERATOR, 0, nullptr, &count));
+  EXPECT_CL(CL_INVALID_DEVICE_TYPE,
+            clGetDeviceIDs(platform, cl_device_type(1) << 40, 0, nullptr, &count));
+  cl_device_id device;
+  EXPECT_CL(CL_INVALID_VALUE, clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, &device, nullptr));
+}
+
+TEST_F(Platform, ContextFromTypeChecksItsArguments) {
+  const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                              reinterpret_cast<cl_context_properties>(platform), 0};
+  cl_int error = CL_SUCCESS;
+  EXPECT_EQ(clCreateContextFromType(properties, CL_DEVICE_TYPE_CPU, nullptr, nullptr, &error),
+            nullptr);
+  EXPECT_CL(CL_DEVICE_NOT_FOUND, error);
+  EXPECT_EQ(clCreateContextFromType(properties, cl_device_type(1) << 40, nullptr, nullptr, &error),
+            nullptr);
+  EXPECT_CL(CL_INVALID_DEVICE_TYPE, error);
+  int data = 0;
+  EXPECT_EQ(clCreateContextFromType(properties, CL_DEVICE_TYPE_GPU, nullptr, &data, &error),
+            nullptr);
+  EXPECT_CL(CL_INVALID_VALUE, error) << "user_data without a callback";
+  const cl_context_properties unknown[] = {
+      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform), 0x7777, 1, 0};
+  EXPECT_EQ(clCreateContextFromType(unknown, CL_DEVICE_TYPE_GPU, nullptr, nullptr, &error),
+            nullptr);
+  EXPECT_CL(CL_INVALID_PROPERTY, error);
+  cl_context context =
+      clCreateContextFromType(properties, CL_DEVICE_TYPE_GPU, nullptr, nullptr, &error);
+  if (clcuda::cuda::deviceCount() == 0) {
+    EXPECT_EQ(context, nullptr);
+    EXPECT_CL(CL_DEVICE_NOT_FOUND, error);
+  } else {
+    EXPECT_CL(CL_SUCCESS, error);
+    EXPECT_CL(CL_SUCCESS, clReleaseContext(context));
+  }
+}
+
+} // namespace

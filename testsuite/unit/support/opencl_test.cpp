@@ -1,0 +1,81 @@
+#include "opencl_test.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace clcuda::test {
+namespace {
+std::string &mode() {
+  static std::string value;
+  return value;
+}
+} // namespace
+
+const std::string &loadingMode() { return mode(); }
+
+cl_platform_id findClcudaPlatform() {
+  cl_uint count = 0;
+  if (clGetPlatformIDs(0, nullptr, &count) != CL_SUCCESS || count == 0)
+    return nullptr;
+  std::vector<cl_platform_id> platforms(count);
+  clGetPlatformIDs(count, platforms.data(), nullptr);
+  for (cl_platform_id platform : platforms)
+    if (platformString(platform, CL_PLATFORM_NAME) == "clcuda")
+      return platform;
+  return nullptr;
+}
+
+namespace {
+// A string answer of clGetPlatformInfo or clGetDeviceInfo ("" on error).
+template <class Query, class Handle, class Param>
+std::string infoString(Query query, Handle handle, Param param) {
+  size_t size = 0;
+  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    return "";
+  std::string value(size, '\0');
+  query(handle, param, size, value.data(), nullptr);
+  value.resize(size - 1);
+  return value;
+}
+} // namespace
+
+std::string platformString(cl_platform_id platform, cl_platform_info param) {
+  return infoString(clGetPlatformInfo, platform, param);
+}
+
+std::string deviceString(cl_device_id device, cl_device_info param) {
+  return infoString(clGetDeviceInfo, device, param);
+}
+
+std::string errorName(cl_int error) {
+  struct Row {
+    cl_int code;
+    const char *name;
+  };
+  static constexpr Row kRows[] = {
+#define CLCUDA_TEST_ERROR(name) {name, #name},
+#include "cl_errors.def"
+#undef CLCUDA_TEST_ERROR
+  };
+  for (const Row &row : kRows)
+    if (row.code == error)
+      return std::string(row.name) + " (" + std::to_string(error) + ")";
+  return "error " + std::to_string(error);
+}
+
+} // namespace clcuda::test
+
+// The tests' main: takes --loading=MODE, points the ICD loader at clcuda
+// for the ICD modes (the loader reads its variables on first use), then runs
+// GoogleTest. Relink needs LD_LIBRARY_PATH at startup: ctest sets it.
+int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--loading=", 10) == 0)
+      clcuda::test::mode() = argv[i] + 10;
+  if (clcuda::test::mode() == "icd")
+    setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_FILE, 1);
+  else if (clcuda::test::mode() == "filenames")
+    setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
+  return RUN_ALL_TESTS();
+}

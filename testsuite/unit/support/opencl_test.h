@@ -1,0 +1,36 @@
+// Helpers for tests that use clcuda through the OpenCL API, loaded either
+// through the ICD loader or in place of libOpenCL.so.1 (direct relink).
+#pragma once
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace clcuda::test {
+
+// "icd", "filenames" or "relink": how libclcuda.so was meant to be loaded
+// (--loading=... on the command line, which ctest passes; see
+// testsuite/unit/loading_modes.cmake).
+const std::string &loadingMode();
+
+// The clcuda platform among those the OpenCL library lists, or nullptr.
+cl_platform_id findClcudaPlatform();
+
+std::string platformString(cl_platform_id platform, cl_platform_info param);
+std::string deviceString(cl_device_id device, cl_device_info param);
+
+// "CL_INVALID_VALUE (-30)" for failure messages.
+std::string errorName(cl_int error);
+
+} // namespace clcuda::test
+
+// Asserts an OpenCL status, naming both codes when they differ.
+#define EXPECT_CL(expected, expression)                                                            \
+  EXPECT_EQ(clcuda::test::errorName(expected), clcuda::test::errorName(expression)) << #expression
+#define ASSERT_CL(expected, expression)                                                            \
+  ASSERT_EQ(clcuda::test::errorName(expected), clcuda::test::errorName(expression)) << #expression
