@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Runs Khronos OpenCL-CTS suites against one or more OpenCL platforms.
+
+Each subtest runs in its own process with a timeout, so a crash or a hang
+costs one result, not the suite. The CTS itself is built separately and kept
+outside this repository (docs/conformance.md).
+
+  run_cts.py --cts-build DIR --platform clcuda=/path/libclcuda.so \
+             --platform nvidia=/usr/lib/libnvidia-opencl.so.1 \
+             --suites test_api,test_basic --out results/
+
+Writes results/<platform>.csv (suite, subtest, status, seconds) and
+results/summary.md (per suite: pass/fail/skip/crash/timeout per platform, and
+every subtest that did not pass).
+"""
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+STATUSES = ("pass", "fail", "skip", "crash", "timeout")
+
+
+def find_suite(cts_build, suite):
+    matches = sorted(pathlib.Path(cts_build).glob(f"test_conformance/**/{suite}"))
+    executables = [m for m in matches if m.is_file() and os.access(m, os.X_OK)]
+    if not executables:
+        raise SystemExit(f"run_cts: {suite} not found under {cts_build}/test_conformance")
+    return executables[0]
+
+
+def list_subtests(binary, env):
+    listing = subprocess.run([str(binary), "--list"], env=env, cwd=binary.parent,
+                             capture_output=True, text=True, timeout=120)
+    return [line.strip() for line in listing.stdout.splitlines()
+            if line.startswith("\t") and line.strip()]
+
+
+def vendors_env(library, scratch):
+    """An environment in which the ICD loader sees exactly one platform."""
+    vendors = pathlib.Path(scratch) / f"vendors-{abs(hash(library))}"
+    vendors.mkdir(exist_ok=True)
+    (vendors / "platform.icd").write_text(library + "\n")
+    env = dict(os.environ)
+    env["OCL_ICD_VENDORS"] = str(vendors)
+    env["OCL_ICD_FILENAMES"] = library
+    env["CL_WIMPY_MODE"] = "1"
+    return env
+
+
+def run_subtest(binary, subtest, env, timeout, scratch):
+    with tempfile.NamedTemporaryFile(dir=scratch, suffix=".json", delete=False) as result_file:
+        result_path = result_file.name
+    env = dict(env, CL_CONFORMANCE_RESULTS_FILENAME=result_path)
+    started = time.monotonic()
+    try:
+        process = subprocess.run([str(binary), subtest], env=env, cwd=binary.parent,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 timeout=timeout)
+        output = process.stdout.decode(errors="replace")
+        try:
+            results = json.loads(pathlib.Path(result_path).read_text())["results"]
+            status = results.get(subtest, "fail")
+        except (OSError, ValueError, KeyError):
+            # No results file: the harness gave up before running the subtest.
+            status = "fail"
+        if process.returncode < 0:  # killed by a signal
+            status = "crash"
+    except subprocess.TimeoutExpired as expired:
+        output = (expired.stdout or b"").decode(errors="replace")
+        status = "timeout"
+    finally:
+        pathlib.Path(result_path).unlink(missing_ok=True)
+    return status, time.monotonic() - started, output
+
+
+def run_platform(name, library, args, scratch, log_dir):
+    env = vendors_env(library, scratch)
+    rows = []
+    for suite in args.suites:
+        binary = find_suite(args.cts_build, suite)
+        subtests = list_subtests(binary, env)
+        if args.subtests:
+            subtests = [t for t in subtests if t in args.subtests]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futures = {pool.submit(run_subtest, binary, t, env, args.timeout, scratch): t
+                       for t in subtests}
+            for future in concurrent.futures.as_completed(futures):
+                subtest = futures[future]
+                status, seconds, output = future.result()
+                rows.append((suite, subtest, status, round(seconds, 2)))
+                if status != "pass":
+                    (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
+                print(f"{name:8} {suite:28} {subtest:50} {status:8} {seconds:7.1f}s", flush=True)
+    rows.sort()
+    return rows
+
+
+def summarize(results, out):
+    suites = sorted({row[0] for rows in results.values() for row in rows})
+    platforms = list(results)
+    lines = ["| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout" for p in platforms) + " |",
+             "|---|" + "---|" * len(platforms)]
+    for suite in suites:
+        cells = []
+        for platform in platforms:
+            counts = {s: 0 for s in STATUSES}
+            for row in results[platform]:
+                if row[0] == suite:
+                    counts[row[2]] += 1
+            cells.append("/".join(str(counts[s]) for s in STATUSES))
+        lines.append(f"| {suite} | " + " | ".join(cells) + " |")
+    totals = []
+    for platform in platforms:
+        counts = {s: sum(1 for row in results[platform] if row[2] == s) for s in STATUSES}
+        totals.append("/".join(str(counts[s]) for s in STATUSES))
+    lines.append("| **total** | " + " | ".join(totals) + " |")
+    lines.append("")
+    for platform in platforms:
+        failing = [row for row in results[platform] if row[2] not in ("pass", "skip")]
+        lines.append(f"### {platform}: {len(failing)} subtests did not pass")
+        lines.extend(f"- {suite} {subtest}: {status}" for suite, subtest, status, _ in failing)
+        lines.append("")
+    (out / "summary.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cts-build", required=True, help="the CTS build directory")
+    parser.add_argument("--platform", action="append", required=True,
+                        metavar="NAME=LIBRARY", help="an OpenCL ICD library to test, named")
+    parser.add_argument("--suites", required=True, type=lambda s: s.split(","))
+    parser.add_argument("--subtests", type=lambda s: set(s.split(",")),
+                        help="only these subtests")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per subtest")
+    parser.add_argument("--jobs", type=int, default=4, help="subtests run at once")
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    log_dir = args.out / "logs"
+    log_dir.mkdir(exist_ok=True)
+
+    results = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for spec in args.platform:
+            name, _, library = spec.partition("=")
+            results[name] = run_platform(name, library, args, scratch, log_dir)
+            with open(args.out / f"{name}.csv", "w", newline="") as f:
+                writer = csv.writer(f)
+                writer.writerow(("suite", "subtest", "status", "seconds"))
+                writer.writerows(results[name])
+    summarize(results, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
