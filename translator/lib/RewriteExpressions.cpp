@@ -1,0 +1,525 @@
+// The expression half of ProgramRewriter: builtin calls, vectors and
+// swizzles, the C-vs-C++ conversions CUDA needs spelled out.
+#include "RewriterImpl.h"
+
+#include "Printf.h"
+#include "Tables.h"
+
+#include <clang/AST/Attr.h>
+
+namespace cl2cuda {
+namespace {
+
+// Conversions Clang made that change a value's type: CUDA's overload
+// resolution must see them written.
+bool isValueConversion(clang::CastKind kind) {
+  switch (kind) {
+  case clang::CK_IntegralCast:
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingCast:
+  case clang::CK_VectorSplat:
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_BooleanToSignedIntegral:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool hasValueConversion(const clang::Expr *argument) {
+  for (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(argument); cast;
+       cast = llvm::dyn_cast<clang::ImplicitCastExpr>(cast->getSubExpr()))
+    if (isValueConversion(cast->getCastKind()))
+      return true;
+  return false;
+}
+
+std::string joinIndices(llvm::ArrayRef<uint32_t> indices) {
+  std::string joined;
+  for (uint32_t index : indices)
+    joined += (joined.empty() ? "" : ", ") + std::to_string(index);
+  return joined;
+}
+
+} // namespace
+
+// --- calls -------------------------------------------------------------------
+
+bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (!callee)
+    return true;
+  if (isBuiltin(callee)) {
+    rewriteBuiltinCall(call, callee);
+    return true;
+  }
+  if (const auto *reference =
+          llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
+    renameAt(reference->getLocation(), callee);
+  if (needsNdrange(callee)) {
+    if (std::optional<unsigned> close = tokenAt(call->getRParenLoc()))
+      edits_.insertBefore({*close, *close}, call->getNumArgs() ? ", clc_ndrange" : "clc_ndrange");
+  }
+  return true;
+}
+
+void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::FunctionDecl *callee) {
+  const auto *reference =
+      llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
+  std::optional<unsigned> name_token = reference ? tokenAt(reference->getLocation()) : std::nullopt;
+  std::optional<TokenRange> whole = rangeOf(call);
+  if (!name_token || !whole || !callee->getIdentifier())
+    return;
+  llvm::StringRef name = callee->getName();
+  clang::SourceLocation location = call->getBeginLoc();
+  auto renameCallee = [&](const std::string &cuda) {
+    edits_.replace({*name_token, *name_token}, cuda);
+    handled_tokens_.insert(*name_token);
+  };
+
+  if (const CompilerBuiltinInfo *builtin = findCompilerBuiltin(name)) {
+    edits_.replace(*whole, builtin->cuda);
+    useModule(builtin->module);
+    return;
+  }
+  if (const WorkItemInfo *work_item = findWorkItem(name)) {
+    // Not overloaded in the library: the arguments convert as in OpenCL.
+    renameCallee("clc::" + name.str());
+    std::optional<unsigned> open =
+        *name_token + 1 < program_.tokens.expanded().size() &&
+                program_.tokens.kind(*name_token + 1) == clang::tok::l_paren
+            ? std::optional<unsigned>(*name_token + 1)
+            : std::nullopt;
+    if (work_item->needs_ndrange && open)
+      edits_.insertAfter({*open, *open}, call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange");
+    return;
+  }
+  if (name == "printf") {
+    rewritePrintf(call);
+    return;
+  }
+  if (const BuiltinInfo *builtin = findBuiltin(name)) {
+    if (!builtin->supported) {
+      error(location, "'" + name.str() + "' is not supported by clcuda: " + builtin->note);
+      return;
+    }
+    renameCallee(builtin->cuda);
+    useModule(builtin->module);
+    castConvertedArguments(call, callee);
+    return;
+  }
+  if (std::optional<PatternMatch> match = matchPattern(name)) {
+    renameCallee(match->cuda);
+    useModule(match->pattern->module);
+    castConvertedArguments(call, callee);
+    return;
+  }
+  if (!name.startswith("__builtin_"))
+    error(location, "'" + name.str() + "' is not supported by clcuda");
+}
+
+void ProgramRewriter::castConvertedArguments(clang::CallExpr *call,
+                                             const clang::FunctionDecl *callee) {
+  unsigned count = std::min(call->getNumArgs(), callee->getNumParams());
+  for (unsigned i = 0; i < count; ++i) {
+    const clang::Expr *argument = call->getArg(i);
+    if (!hasValueConversion(argument))
+      continue;
+    for (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(argument); cast;
+         cast = llvm::dyn_cast<clang::ImplicitCastExpr>(cast->getSubExpr()))
+      cast_arguments_.insert(cast);
+    clang::QualType parameter = callee->getParamDecl(i)->getType().getUnqualifiedType();
+    castTo(argument, program_.ast.removeAddrSpaceQualType(parameter));
+  }
+}
+
+void ProgramRewriter::castTo(const clang::Expr *expression, clang::QualType type) {
+  std::optional<TokenRange> range = rangeOf(expression);
+  if (!range)
+    return;
+  if (const auto *vector = type->getAs<clang::ExtVectorType>()) {
+    edits_.wrap(*range, types_.spellVector(vector) + "(", ")");
+    return;
+  }
+  std::string cast = "(" + spell(type) + ")";
+  if (needsParentheses(expression))
+    edits_.wrap(*range, cast + "(", ")");
+  else
+    edits_.insertBefore(*range, cast);
+}
+
+void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
+  if (call->getNumArgs() == 0)
+    return;
+  const auto *format = llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
+  std::optional<TokenRange> format_tokens = rangeOf(format);
+  if (!format || !format_tokens || !format->isOrdinary())
+    return;
+  std::optional<PrintfRewrite> rewrite = rewritePrintfFormat(format->getString());
+  if (!rewrite)
+    return;
+  edits_.replace(*format_tokens, quoteStringLiteral(rewrite->format));
+  markHandled(*format_tokens);
+
+  // A vector argument becomes its elements; one with side effects is
+  // evaluated once, as the parameter of a lambda around the call.
+  std::vector<std::pair<unsigned, const clang::Expr *>> once; // width, argument
+  std::vector<Piece> call_pieces;
+  std::optional<TokenRange> whole = rangeOf(call);
+  bool needs_lambda = false;
+  for (const PrintfVectorArgument &vector : rewrite->vectors)
+    if (vector.argument + 1 < call->getNumArgs() &&
+        call->getArg(vector.argument + 1)->HasSideEffects(program_.ast))
+      needs_lambda = true;
+  if (needs_lambda && !whole)
+    return;
+
+  std::vector<Piece> lambda_pieces = {{"[&](", std::nullopt}};
+  std::vector<Piece> lambda_arguments;
+  std::vector<Piece> body = {{"printf(" + quoteStringLiteral(rewrite->format), std::nullopt}};
+  size_t next_vector = 0;
+  for (unsigned i = 1; i < call->getNumArgs(); ++i) {
+    const clang::Expr *argument = call->getArg(i);
+    std::optional<TokenRange> range = rangeOf(argument);
+    if (!range)
+      return;
+    bool is_vector =
+        next_vector < rewrite->vectors.size() && rewrite->vectors[next_vector].argument + 1 == i;
+    if (!is_vector) {
+      body.push_back({", ", std::nullopt});
+      body.push_back({"", *range});
+      continue;
+    }
+    unsigned width = rewrite->vectors[next_vector++].width;
+    bool parenthesize = needsParentheses(argument);
+    bool side_effects = argument->HasSideEffects(program_.ast);
+    std::string parameter = "clc_printf_arg" + std::to_string(i);
+    if (side_effects) {
+      lambda_pieces.push_back(
+          {std::string(lambda_arguments.empty() ? "" : ", ") + "const auto &" + parameter,
+           std::nullopt});
+      if (!lambda_arguments.empty())
+        lambda_arguments.push_back({", ", std::nullopt});
+      lambda_arguments.push_back({"", *range});
+    }
+    std::vector<Piece> elements;
+    for (unsigned k = 0; k < width; ++k) {
+      std::string separator = k ? ", " : "";
+      std::string member = "." + vectorMemberName(k, width);
+      if (side_effects) {
+        elements.push_back({separator + parameter + member, std::nullopt});
+        continue;
+      }
+      elements.push_back({separator + (parenthesize ? "(" : ""), std::nullopt});
+      elements.push_back({"", *range});
+      elements.push_back({(parenthesize ? ")" : "") + member, std::nullopt});
+    }
+    if (!needs_lambda) {
+      edits_.restructure(*range, elements);
+      continue;
+    }
+    body.push_back({", ", std::nullopt});
+    body.insert(body.end(), elements.begin(), elements.end());
+  }
+  if (!needs_lambda)
+    return;
+  lambda_pieces.push_back({") { return ", std::nullopt});
+  lambda_pieces.insert(lambda_pieces.end(), body.begin(), body.end());
+  lambda_pieces.push_back({"); }(", std::nullopt});
+  lambda_pieces.insert(lambda_pieces.end(), lambda_arguments.begin(), lambda_arguments.end());
+  lambda_pieces.push_back({")", std::nullopt});
+  edits_.restructure(*whole, lambda_pieces);
+}
+
+// --- vectors -------------------------------------------------------------------
+
+bool ProgramRewriter::VisitExtVectorElementExpr(clang::ExtVectorElementExpr *access) {
+  if (folded_swizzles_.count(access))
+    return true;
+  // A chain of swizzles (v.xyzw.zy) folds into one access of the innermost base.
+  std::vector<clang::ExtVectorElementExpr *> levels = {access};
+  while (!levels.back()->isArrow()) {
+    auto *inner =
+        llvm::dyn_cast<clang::ExtVectorElementExpr>(levels.back()->getBase()->IgnoreParens());
+    if (!inner)
+      break;
+    folded_swizzles_.insert(inner);
+    levels.push_back(inner);
+  }
+  llvm::SmallVector<uint32_t, 16> indices;
+  levels.back()->getEncodedElementAccess(indices);
+  for (size_t level = levels.size() - 1; level-- > 0;) {
+    llvm::SmallVector<uint32_t, 16> outer, composed;
+    levels[level]->getEncodedElementAccess(outer);
+    for (uint32_t index : outer)
+      composed.push_back(index < indices.size() ? indices[index] : index);
+    indices = composed;
+  }
+  clang::QualType base_type = levels.back()->getBase()->getType();
+  if (levels.back()->isArrow())
+    base_type = base_type->getPointeeType();
+  const auto *vector = base_type->getAs<clang::ExtVectorType>();
+  std::optional<TokenRange> whole = rangeOf(access);
+  if (!vector || !whole)
+    return true;
+  unsigned width = vector->getNumElements();
+
+  // The '.'/'->' and accessor tokens of each level.
+  std::vector<TokenRange> selectors;
+  for (const clang::ExtVectorElementExpr *level : levels) {
+    std::optional<unsigned> accessor = tokenAt(level->getAccessorLoc());
+    if (!accessor || *accessor == 0)
+      return true;
+    selectors.push_back({*accessor - 1, *accessor});
+  }
+  for (size_t level = 1; level < selectors.size(); ++level)
+    edits_.remove(selectors[level]);
+
+  if (indices.size() == 1) {
+    // One element: a member of the clc vector (x..w up to 4, s0..sf beyond).
+    std::string member = vectorMemberName(indices[0], width);
+    if (levels.size() == 1) {
+      if (program_.tokens.text(selectors[0].last) != member)
+        edits_.replace({selectors[0].last, selectors[0].last}, member);
+    } else {
+      edits_.replace(selectors[0], (levels.back()->isArrow() ? "->" : ".") + member);
+    }
+    return true;
+  }
+  bool written = lvalue_swizzles_.count(access) != 0;
+  std::string prefix = std::string(written ? "clc::swizzle_ref<" : "clc::swizzle<") +
+                       joinIndices(indices) + ">(" + (levels.back()->isArrow() ? "*" : "");
+  edits_.insertBefore(*whole, prefix);
+  edits_.replace(selectors[0], ")");
+  return true;
+}
+
+bool ProgramRewriter::VisitBinaryOperator(clang::BinaryOperator *binary) {
+  if (binary->isAssignmentOp()) {
+    if (auto *target =
+            llvm::dyn_cast<clang::ExtVectorElementExpr>(binary->getLHS()->IgnoreParens()))
+      lvalue_swizzles_.insert(target);
+  }
+  if (binary->isCompoundAssignmentOp() || (!binary->isAssignmentOp() && !binary->isCommaOp())) {
+    arithmetic_operands_.insert(binary->getLHS());
+    arithmetic_operands_.insert(binary->getRHS());
+  }
+
+  // OpenCL masks a scalar shift count to the width of the (promoted) left side.
+  clang::BinaryOperatorKind kind = binary->getOpcode();
+  bool shift = kind == clang::BO_Shl || kind == clang::BO_Shr || kind == clang::BO_ShlAssign ||
+               kind == clang::BO_ShrAssign;
+  if (!shift)
+    return true;
+  clang::QualType left = binary->getType();
+  if (const auto *compound = llvm::dyn_cast<clang::CompoundAssignOperator>(binary))
+    left = compound->getComputationLHSType();
+  if (!left->isIntegerType() || left->isVectorType())
+    return true;
+  uint64_t bits = program_.ast.getTypeSize(left);
+  const clang::Expr *count = binary->getRHS();
+  if (std::optional<llvm::APSInt> value = count->getIntegerConstantExpr(program_.ast))
+    if (value->isNonNegative() && value->getZExtValue() < bits)
+      return true;
+  std::optional<TokenRange> range = rangeOf(count);
+  if (!range)
+    return true;
+  bool parenthesize = needsParentheses(count);
+  edits_.wrap(*range, parenthesize ? "((" : "(",
+              std::string(parenthesize ? ")" : "") + " & " + std::to_string(bits - 1) + ")");
+  return true;
+}
+
+bool ProgramRewriter::VisitUnaryOperator(clang::UnaryOperator *unary) {
+  if (unary->isIncrementDecrementOp())
+    if (auto *target =
+            llvm::dyn_cast<clang::ExtVectorElementExpr>(unary->getSubExpr()->IgnoreParens()))
+      lvalue_swizzles_.insert(target);
+  return true;
+}
+
+bool ProgramRewriter::VisitConditionalOperator(clang::ConditionalOperator *conditional) {
+  if (!conditional->getCond()->getType()->isVectorType())
+    return true;
+  std::optional<TokenRange> whole = rangeOf(conditional);
+  std::optional<TokenRange> condition = rangeOf(conditional->getCond());
+  std::optional<TokenRange> chosen = rangeOf(conditional->getTrueExpr());
+  std::optional<TokenRange> otherwise = rangeOf(conditional->getFalseExpr());
+  if (!whole || !condition || !chosen || !otherwise)
+    return true;
+  // c ? a : b with a vector c is select(b, a, c).
+  edits_.restructure(*whole, {{"clc::select(", std::nullopt},
+                              {"", *otherwise},
+                              {", ", std::nullopt},
+                              {"", *chosen},
+                              {", ", std::nullopt},
+                              {"", *condition},
+                              {")", std::nullopt}});
+  useModule(findBuiltin("select")->module);
+  return true;
+}
+
+bool ProgramRewriter::isUnderArithmeticOperator(const clang::Expr *expression) const {
+  return arithmetic_operands_.count(expression) != 0;
+}
+
+bool ProgramRewriter::VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
+  if (cast_arguments_.count(cast))
+    return true;
+  const clang::Expr *operand = cast->getSubExpr();
+  clang::QualType type = cast->getType();
+  switch (cast->getCastKind()) {
+  case clang::CK_VectorSplat:
+    // The library widens scalars in operators; elsewhere the splat is spelled.
+    if (!isUnderArithmeticOperator(cast))
+      castTo(cast, type);
+    return true;
+  case clang::CK_IntegralCast:
+    // int -> enum is implicit in C only.
+    if (type->isEnumeralType() && !program_.ast.hasSameUnqualifiedType(type, operand->getType()))
+      castTo(operand, type);
+    return true;
+  case clang::CK_BitCast:
+  case clang::CK_NullToPointer:
+  case clang::CK_IntegralToPointer:
+  case clang::CK_NoOp: {
+    bool from_pointer = operand->getType()->isPointerType();
+    if (!type->isPointerType() ||
+        (!from_pointer && cast->getCastKind() != clang::CK_NullToPointer &&
+         cast->getCastKind() != clang::CK_IntegralToPointer))
+      return true;
+    if (cast->getCastKind() == clang::CK_NullToPointer &&
+        llvm::isa<clang::IntegerLiteral>(operand->IgnoreParenImpCasts()))
+      return true; // 0 is a null pointer in C++ too
+    clang::QualType to = type->getPointeeType();
+    if (operand->getType()->isPointerType()) {
+      clang::QualType from = operand->getType()->getPointeeType();
+      bool drops_qualifiers = (from.isConstQualified() && !to.isConstQualified()) ||
+                              (from.isVolatileQualified() && !to.isVolatileQualified());
+      bool same = program_.ast.hasSameUnqualifiedType(program_.ast.removeAddrSpaceQualType(from),
+                                                      program_.ast.removeAddrSpaceQualType(to));
+      // T* -> void* and address-space-only changes are implicit in C++ too.
+      if (!drops_qualifiers && (to->isVoidType() || same))
+        return true;
+    }
+    castTo(operand, program_.ast.removeAddrSpaceQualType(type));
+    return true;
+  }
+  default:
+    return true;
+  }
+}
+
+bool ProgramRewriter::VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
+  if (cast->getCastKind() != clang::CK_VectorSplat)
+    return true;
+  std::optional<unsigned> open = tokenAt(cast->getLParenLoc());
+  std::optional<unsigned> close = tokenAt(cast->getRParenLoc());
+  const clang::Expr *operand = cast->getSubExprAsWritten();
+  std::optional<TokenRange> operand_range = rangeOf(operand);
+  if (!open || !close || !operand_range)
+    return true;
+  std::string type = spell(cast->getTypeAsWritten());
+  // (float4)(x): the parentheses may be a ParenExpr or, for a vector
+  // literal, not in the AST at all.
+  size_t count = program_.tokens.expanded().size();
+  bool written_parentheses = operand_range->first == *close + 2 &&
+                             program_.tokens.kind(*close + 1) == clang::tok::l_paren &&
+                             operand_range->last + 1 < count &&
+                             program_.tokens.kind(operand_range->last + 1) == clang::tok::r_paren;
+  if (llvm::isa<clang::ParenExpr>(operand) || written_parentheses) {
+    edits_.replace({*open, *close}, type); // (float4)(x) -> clc::float4(x)
+  } else {
+    edits_.replace({*open, *close}, type + "(");
+    edits_.insertAfter(*operand_range, ")");
+  }
+  markHandled({*open, *close});
+  return true;
+}
+
+bool ProgramRewriter::VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *literal) {
+  std::optional<unsigned> open = tokenAt(literal->getLParenLoc());
+  std::optional<unsigned> initializer = tokenAt(literal->getInitializer()->getBeginLoc());
+  if (!open || !initializer || *initializer <= *open)
+    return true;
+  clang::QualType type = literal->getTypeSourceInfo()->getType();
+  if (type->isArrayType()) {
+    error(literal->getBeginLoc(), "compound literals of array type are not supported by clcuda");
+    return true;
+  }
+  // (float4)(a, b) and (struct S){...} become functional casts: clc::float4(a, b), S{...}.
+  TokenRange type_tokens{*open, *initializer - 1};
+  edits_.replace(type_tokens, spell(type.getUnqualifiedType()));
+  markHandled(type_tokens);
+  return true;
+}
+
+bool ProgramRewriter::VisitAsTypeExpr(clang::AsTypeExpr *as_type) {
+  const clang::Expr *source = as_type->getSrcExpr();
+  if (const auto *paren = llvm::dyn_cast<clang::ParenExpr>(source))
+    source = paren->getSubExpr(); // as_T(x) is __builtin_astype((x), T)
+  std::optional<TokenRange> whole = rangeOf(as_type);
+  std::optional<TokenRange> operand = rangeOf(source);
+  if (!whole || !operand)
+    return true;
+  PatternMatch match = asTypePattern(spell(as_type->getType()));
+  edits_.restructure(*whole,
+                     {{match.cuda + "(", std::nullopt}, {"", *operand}, {")", std::nullopt}});
+  useModule(match.pattern->module);
+  return true;
+}
+
+bool ProgramRewriter::VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *trait) {
+  if (trait->getKind() != clang::UETT_VecStep)
+    return true;
+  clang::Expr::EvalResult value;
+  std::optional<TokenRange> range = rangeOf(trait);
+  if (range && trait->EvaluateAsInt(value, program_.ast)) {
+    edits_.replace(*range, llvm::toString(value.Val.getInt(), 10));
+    markHandled(*range);
+  }
+  return true;
+}
+
+bool ProgramRewriter::VisitFloatingLiteral(clang::FloatingLiteral *literal) {
+  // -cl-single-precision-constant made Clang type an unsuffixed literal float.
+  if (!literal->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))
+    return true;
+  std::optional<unsigned> token = tokenAt(literal->getLocation());
+  if (!token)
+    return true;
+  llvm::StringRef text = program_.tokens.text(*token);
+  if (!text.empty() && text.back() != 'f' && text.back() != 'F')
+    edits_.insertAfter({*token, *token}, "f");
+  return true;
+}
+
+// --- names ---------------------------------------------------------------------
+
+bool ProgramRewriter::VisitDeclRefExpr(clang::DeclRefExpr *reference) {
+  const clang::ValueDecl *decl = reference->getDecl();
+  // memory_scope_work_group, memory_order_relaxed...: the library's enumerators.
+  if (llvm::isa<clang::EnumConstantDecl>(decl) && !isUser(decl->getLocation())) {
+    if (std::optional<unsigned> token = tokenAt(reference->getLocation()))
+      edits_.replace({*token, *token}, "clc::" + decl->getNameAsString());
+    return true;
+  }
+  renameAt(reference->getLocation(), decl);
+  return true;
+}
+
+bool ProgramRewriter::VisitMemberExpr(clang::MemberExpr *member) {
+  renameAt(member->getMemberLoc(), member->getMemberDecl());
+  return true;
+}
+
+bool ProgramRewriter::VisitDesignatedInitExpr(clang::DesignatedInitExpr *designated) {
+  for (const clang::DesignatedInitExpr::Designator &designator : designated->designators())
+    if (designator.isFieldDesignator() && designator.getField())
+      renameAt(designator.getFieldLoc(), designator.getField());
+  return true;
+}
+
+} // namespace cl2cuda
