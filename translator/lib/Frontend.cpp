@@ -99,6 +99,8 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       kResourceDir,
       "-nostdsysteminc",
       "-fmessage-length=0",
+      "-working-directory",
+      kSourceDir,
       // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
       "-D__OPENCL_VERSION__=300",
   };

@@ -112,7 +112,7 @@ std::string builtinSection() {
   std::vector<std::string> order;
   for (const BuiltinInfo &builtin : builtinTable()) {
     auto [family, inserted] =
-        families.try_emplace(builtin.family, Table({"OpenCL C", "CUDA C++", "module", "status"}));
+        families.try_emplace(builtin.family, Table({"OpenCL C", "CUDA C++", "module", "arguments", "status"}));
     if (inserted)
       order.push_back(builtin.family);
     std::string name = builtin.name;
@@ -120,12 +120,14 @@ std::string builtinSection() {
     if (*builtin.note)
       status += ": " + cell(builtin.note);
     family->second.row({code(name), *builtin.cuda ? code(builtin.cuda) : " ",
-                        *builtin.module ? code(builtin.module) : " ", status});
+                        *builtin.module ? code(builtin.module) : " ",
+                        builtin.arguments == BuiltinArguments::Exact ? "exact" : "plain", status});
   }
   std::string text =
-      "## Builtin functions\n\nArguments keep their order; an argument Clang converted to "
-      "the chosen overload's parameter type is cast to it, so CUDA's overload resolution "
-      "picks the same function.\n\n";
+      "## Builtin functions\n\nArguments keep their order. With *exact* arguments, an "
+      "argument Clang converted to the chosen overload's parameter type is cast to it, so "
+      "CUDA's overload resolution picks the same function; *plain* arguments convert as in "
+      "C (the library has one signature).\n\n";
   for (const std::string &family : order)
     text += "### " + family + "\n\n" + families.at(family).str();
   return text;

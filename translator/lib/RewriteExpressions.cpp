@@ -28,10 +28,23 @@ bool isValueConversion(clang::CastKind kind) {
   }
 }
 
+// An enumerator of the enum it converts to: in C++ it has that type already.
+bool isOwnEnumerator(const clang::Expr *expression, clang::QualType type) {
+  const auto *reference = llvm::dyn_cast<clang::DeclRefExpr>(expression->IgnoreParenImpCasts());
+  const auto *enumerator =
+      reference ? llvm::dyn_cast<clang::EnumConstantDecl>(reference->getDecl()) : nullptr;
+  const auto *enum_type = type->getAs<clang::EnumType>();
+  // By name: Clang's builtin declarations may refer to their own copy of an
+  // OpenCL enum (memory_scope).
+  return enumerator && enum_type &&
+         llvm::cast<clang::EnumDecl>(enumerator->getDeclContext())->getName() ==
+             enum_type->getDecl()->getName();
+}
+
 bool hasValueConversion(const clang::Expr *argument) {
   for (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(argument); cast;
        cast = llvm::dyn_cast<clang::ImplicitCastExpr>(cast->getSubExpr()))
-    if (isValueConversion(cast->getCastKind()))
+    if (isValueConversion(cast->getCastKind()) && !isOwnEnumerator(cast, cast->getType()))
       return true;
   return false;
 }
@@ -107,7 +120,8 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     }
     renameCallee(builtin->cuda);
     useModule(builtin->module);
-    castConvertedArguments(call, callee);
+    if (builtin->arguments == BuiltinArguments::Exact)
+      castConvertedArguments(call, callee);
     return;
   }
   if (std::optional<PatternMatch> match = matchPattern(name)) {
@@ -378,7 +392,8 @@ bool ProgramRewriter::VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
     return true;
   case clang::CK_IntegralCast:
     // int -> enum is implicit in C only.
-    if (type->isEnumeralType() && !program_.ast.hasSameUnqualifiedType(type, operand->getType()))
+    if (type->isEnumeralType() && !isOwnEnumerator(operand, type) &&
+        !program_.ast.hasSameUnqualifiedType(type, operand->getType()))
       castTo(operand, type);
     return true;
   case clang::CK_BitCast:

@@ -46,8 +46,8 @@ constexpr WorkItemInfo kWorkItems[] = {
 };
 
 constexpr BuiltinInfo kBuiltins[] = {
-#define CL2CUDA_BUILTIN(name, family, cuda, module, status, note)                                  \
-  {#name, family, cuda, module, CL2CUDA_STATUS(status), note},
+#define CL2CUDA_BUILTIN(name, family, cuda, module, arguments, status, note)                       \
+  {#name, family, cuda, module, BuiltinArguments::arguments, CL2CUDA_STATUS(status), note},
 #include "tables/builtins.def"
 };
 

@@ -83,11 +83,13 @@ llvm::ArrayRef<WorkItemInfo> workItemTable();
 const WorkItemInfo *findWorkItem(llvm::StringRef name);
 
 // --- builtin functions (tables/builtins.def) ---
+enum class BuiltinArguments { Exact, Plain };
 struct BuiltinInfo {
   const char *name;
   const char *family;
   const char *cuda;
   const char *module;
+  BuiltinArguments arguments;
   bool supported;
   const char *note;
 };

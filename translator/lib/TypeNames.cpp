@@ -96,6 +96,10 @@ std::string TypeSpeller::spellBase(clang::QualType type) const {
   }
   if (const auto *tag = llvm::dyn_cast<clang::TagType>(bare)) {
     const clang::TagDecl *decl = tag->getDecl();
+    // enum memory_scope... of opencl-c-base.h
+    if (decl->getIdentifier() && ast_.getSourceManager().isInSystemHeader(decl->getLocation()))
+      if (const NamedTypeInfo *named = findNamedType(decl->getName()); named && *named->cuda)
+        return named->cuda;
     if (decl->getIdentifier())
       return nameOf(decl);
     if (const clang::TypedefNameDecl *typedef_decl = decl->getTypedefNameForAnonDecl())
