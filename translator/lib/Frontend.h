@@ -13,6 +13,7 @@
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Sema/Sema.h>
 
 #include <llvm/ADT/MapVector.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
@@ -38,6 +39,7 @@ struct PreprocessorRecord {
 
 struct ParsedProgram {
   clang::ASTContext &ast;
+  clang::Sema &sema;
   clang::Preprocessor &preprocessor;
   clang::SourceManager &sources;
   clang::DiagnosticsEngine &diagnostics;

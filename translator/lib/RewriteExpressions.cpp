@@ -6,6 +6,7 @@
 #include "Tables.h"
 
 #include <clang/AST/Attr.h>
+#include <clang/Sema/Lookup.h>
 
 namespace cl2cuda {
 namespace {
@@ -134,12 +135,39 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     error(location, "'" + name.str() + "' is not supported by clcuda");
 }
 
+bool ProgramRewriter::overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index) {
+  auto key = std::make_pair(callee->getName().str(), index);
+  auto known = overloads_differ_.find(key);
+  if (known != overloads_differ_.end())
+    return known->second;
+  // Every overload of the builtin, as Clang's builtin table declares them.
+  clang::LookupResult overloads(program_.sema, callee->getDeclName(), clang::SourceLocation(),
+                                clang::Sema::LookupOrdinaryName);
+  program_.sema.LookupBuiltin(overloads);
+  clang::QualType seen;
+  bool differ = overloads.empty(); // unknown: cast
+  for (const clang::NamedDecl *decl : overloads) {
+    const auto *overload = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    if (!overload || overload->getNumParams() != callee->getNumParams())
+      continue;
+    clang::QualType type = program_.ast.removeAddrSpaceQualType(
+        overload->getParamDecl(index)->getType().getCanonicalType().getUnqualifiedType());
+    if (seen.isNull())
+      seen = type;
+    else if (!program_.ast.hasSameType(seen, type))
+      differ = true;
+  }
+  overloads_differ_[key] = differ;
+  return differ;
+}
+
 void ProgramRewriter::castConvertedArguments(clang::CallExpr *call,
                                              const clang::FunctionDecl *callee) {
   unsigned count = std::min(call->getNumArgs(), callee->getNumParams());
   for (unsigned i = 0; i < count; ++i) {
     const clang::Expr *argument = call->getArg(i);
-    if (!hasValueConversion(argument))
+    // Where every overload takes the same type, C++ converts as C did.
+    if (!hasValueConversion(argument) || !overloadsDifferAt(callee, i))
       continue;
     for (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(argument); cast;
          cast = llvm::dyn_cast<clang::ImplicitCastExpr>(cast->getSubExpr()))

@@ -342,6 +342,11 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
 }
 
 void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry) {
+  std::string compile_declarations, readable_declarations;
+  const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody());
+  std::string indentation = !body || body->body_empty()
+                                ? "  "
+                                : indentationOf(body->body_front()->getBeginLoc());
   for (const clang::ParmVarDecl *parameter : function->parameters()) {
     clang::QualType type = parameter->getType();
     bool local_pointer = type->isPointerType() &&
@@ -357,18 +362,17 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     std::string offset = uniqueName(name + "_local_offset");
     edits_.replace(*tokens, "unsigned int " + offset);
     markHandled(*tokens);
-    const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody());
-    std::optional<unsigned> brace = body ? tokenAt(body->getLBracLoc()) : std::nullopt;
-    if (!brace || !function->doesThisDeclarationHaveABody())
-      continue;
-    clang::QualType pointee = type->getPointeeType();
     std::string declaration = spell(type, name) + " = clc::local_arg<" +
-                              spell(pointee.getUnqualifiedType()) + ">(" + offset + ");";
-    std::string indentation =
-        body->body_empty() ? "  " : indentationOf(body->body_front()->getBeginLoc());
-    edits_.insertAfter({*brace, *brace}, " " + declaration, kCompileMode);
-    edits_.insertAfter({*brace, *brace}, "\n" + indentation + declaration, kReadableMode);
+                              spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
+                              offset + ");";
+    compile_declarations += " " + declaration;
+    readable_declarations += "\n" + indentation + declaration;
   }
+  std::optional<unsigned> brace = body ? tokenAt(body->getLBracLoc()) : std::nullopt;
+  if (!brace || !function->doesThisDeclarationHaveABody() || compile_declarations.empty())
+    return;
+  edits_.insertAfter({*brace, *brace}, compile_declarations, kCompileMode);
+  edits_.insertAfter({*brace, *brace}, readable_declarations, kReadableMode);
 }
 
 void ProgramRewriter::addHiddenParameter(const clang::FunctionDecl *function,

@@ -11,6 +11,8 @@
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/SmallPtrSet.h>
 
+#include <map>
+
 namespace cl2cuda {
 
 // Where a declared entity lives, which decides what its own address-space
@@ -89,6 +91,9 @@ private:
   void rewriteBuiltinCall(clang::CallExpr *call, const clang::FunctionDecl *callee);
   void rewritePrintf(clang::CallExpr *call);
   void castConvertedArguments(clang::CallExpr *call, const clang::FunctionDecl *callee);
+  // Whether the builtin's overloads of this arity take different types at
+  // parameter `index`.
+  bool overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index);
   void castTo(const clang::Expr *expression, clang::QualType type);
   bool isUnderArithmeticOperator(const clang::Expr *expression) const;
 
@@ -132,6 +137,7 @@ private:
   llvm::DenseSet<unsigned> reported_locations_;
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
   std::set<std::string> taken_names_;
+  std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
 };
 
 } // namespace cl2cuda
