@@ -275,6 +275,11 @@ std::optional<std::pair<clang::FileID, TextSpan>> ReadableRenderer::locate(Token
 }
 
 ReadableRenderer::Outcome ReadableRenderer::place(const Edit &edit, Placed *placed) {
+  // What replaces the text of an OpenCL macro the prologue defines in CUDA
+  // terms (NAN is clc::as<float>(...)) translates its body: the name stays.
+  bool owner = edit.kind == EditKind::Replace || edit.kind == EditKind::Restructure;
+  if (owner && insideOverrideMacro(edit.range))
+    return Outcome::Dropped;
   bool expanded_one = false;
   int first_call = invocation_of_[edit.range.first];
   bool inside_one_call = first_call >= 0 && first_call == invocation_of_[edit.range.last] &&

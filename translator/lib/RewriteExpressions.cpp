@@ -6,6 +6,7 @@
 #include "Tables.h"
 
 #include <clang/AST/Attr.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Sema/Lookup.h>
 
 namespace cl2cuda {
@@ -195,7 +196,8 @@ void ProgramRewriter::castTo(const clang::Expr *expression, clang::QualType type
 void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   if (call->getNumArgs() == 0)
     return;
-  const auto *format = llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
+  const auto *format =
+      llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
   std::optional<TokenRange> format_tokens = rangeOf(format);
   if (!format || !format_tokens || !format->isOrdinary())
     return;
@@ -205,74 +207,74 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   edits_.replace(*format_tokens, quoteStringLiteral(rewrite->format));
   markHandled(*format_tokens);
 
-  // A vector argument becomes its elements; one with side effects is
-  // evaluated once, as the parameter of a lambda around the call.
-  std::vector<std::pair<unsigned, const clang::Expr *>> once; // width, argument
-  std::vector<Piece> call_pieces;
-  std::optional<TokenRange> whole = rangeOf(call);
-  bool needs_lambda = false;
-  for (const PrintfVectorArgument &vector : rewrite->vectors)
-    if (vector.argument + 1 < call->getNumArgs() &&
-        call->getArg(vector.argument + 1)->HasSideEffects(program_.ast))
-      needs_lambda = true;
-  if (needs_lambda && !whole)
-    return;
-
-  std::vector<Piece> lambda_pieces = {{"[&](", std::nullopt}};
-  std::vector<Piece> lambda_arguments;
-  std::vector<Piece> body = {{"printf(" + quoteStringLiteral(rewrite->format), std::nullopt}};
-  size_t next_vector = 0;
-  for (unsigned i = 1; i < call->getNumArgs(); ++i) {
-    const clang::Expr *argument = call->getArg(i);
+  // A vector argument becomes its elements. One with side effects is
+  // evaluated once, into a variable declared in a block around the statement.
+  std::vector<std::pair<TokenRange, std::string>> hoisted; // argument, variable
+  for (const PrintfVectorArgument &vector : rewrite->vectors) {
+    if (vector.argument + 1 >= call->getNumArgs())
+      continue;
+    const clang::Expr *argument = call->getArg(vector.argument + 1);
     std::optional<TokenRange> range = rangeOf(argument);
     if (!range)
       return;
-    bool is_vector =
-        next_vector < rewrite->vectors.size() && rewrite->vectors[next_vector].argument + 1 == i;
-    if (!is_vector) {
-      body.push_back({", ", std::nullopt});
-      body.push_back({"", *range});
-      continue;
-    }
-    unsigned width = rewrite->vectors[next_vector++].width;
-    bool parenthesize = needsParentheses(argument);
     bool side_effects = argument->HasSideEffects(program_.ast);
-    std::string parameter = "clc_printf_arg" + std::to_string(i);
-    if (side_effects) {
-      lambda_pieces.push_back(
-          {std::string(lambda_arguments.empty() ? "" : ", ") + "const auto &" + parameter,
-           std::nullopt});
-      if (!lambda_arguments.empty())
-        lambda_arguments.push_back({", ", std::nullopt});
-      lambda_arguments.push_back({"", *range});
-    }
+    std::string variable = "clc_printf_arg" + std::to_string(vector.argument + 1);
+    bool parenthesize = needsParentheses(argument);
     std::vector<Piece> elements;
-    for (unsigned k = 0; k < width; ++k) {
+    for (unsigned k = 0; k < vector.width; ++k) {
       std::string separator = k ? ", " : "";
-      std::string member = "." + vectorMemberName(k, width);
+      std::string member = "." + vectorMemberName(k, vector.width);
       if (side_effects) {
-        elements.push_back({separator + parameter + member, std::nullopt});
+        elements.push_back({separator + variable + member, std::nullopt});
         continue;
       }
       elements.push_back({separator + (parenthesize ? "(" : ""), std::nullopt});
       elements.push_back({"", *range});
       elements.push_back({(parenthesize ? ")" : "") + member, std::nullopt});
     }
-    if (!needs_lambda) {
+    if (side_effects) {
+      std::string text;
+      for (const Piece &piece : elements)
+        text += piece.text;
+      hoisted.push_back({*range, text});
+    } else {
       edits_.restructure(*range, elements);
-      continue;
     }
-    body.push_back({", ", std::nullopt});
-    body.insert(body.end(), elements.begin(), elements.end());
   }
-  if (!needs_lambda)
+  if (hoisted.empty())
     return;
-  lambda_pieces.push_back({") { return ", std::nullopt});
-  lambda_pieces.insert(lambda_pieces.end(), body.begin(), body.end());
-  lambda_pieces.push_back({"); }(", std::nullopt});
-  lambda_pieces.insert(lambda_pieces.end(), lambda_arguments.begin(), lambda_arguments.end());
-  lambda_pieces.push_back({")", std::nullopt});
-  edits_.restructure(*whole, lambda_pieces);
+
+  // printf(...) must be a statement of its own: { const auto v = arg; printf(..., v.x, ...); }
+  std::optional<TokenRange> statement = rangeOf(call);
+  clang::DynTypedNodeList parents = program_.ast.getParents(*call);
+  bool own_statement = !parents.empty() && parents[0].get<clang::Stmt>() &&
+                       !parents[0].get<clang::Expr>();
+  if (!statement || !own_statement ||
+      statement->last + 1 >= program_.tokens.expanded().size() ||
+      program_.tokens.kind(statement->last + 1) != clang::tok::semi) {
+    error(call->getBeginLoc(), "a printf vector argument with side effects is supported only "
+                               "when the printf call is a statement of its own");
+    return;
+  }
+  ++statement->last; // the ';'
+  std::vector<Piece> pieces = {{"{ ", std::nullopt}};
+  for (const auto &[range, elements] : hoisted) {
+    std::string variable = elements.substr(0, elements.find('.'));
+    pieces.push_back({"const auto " + variable + " = ", std::nullopt});
+    pieces.push_back({"", range});
+    pieces.push_back({"; ", std::nullopt});
+  }
+  unsigned next = statement->first;
+  for (const auto &[range, elements] : hoisted) {
+    if (range.first > next)
+      pieces.push_back({"", TokenRange{next, range.first - 1}});
+    // The argument follows a comma: keep a space after it.
+    pieces.push_back({" " + elements, std::nullopt});
+    next = range.last + 1;
+  }
+  pieces.push_back({"", TokenRange{next, statement->last}});
+  pieces.push_back({" }", std::nullopt});
+  edits_.restructure(*statement, pieces);
 }
 
 // --- vectors -------------------------------------------------------------------
@@ -562,6 +564,133 @@ bool ProgramRewriter::VisitDesignatedInitExpr(clang::DesignatedInitExpr *designa
   for (const clang::DesignatedInitExpr::Designator &designator : designated->designators())
     if (designator.isFieldDesignator() && designator.getField())
       renameAt(designator.getFieldLoc(), designator.getField());
+  return true;
+}
+
+} // namespace cl2cuda
+
+namespace cl2cuda {
+
+// --- initializer lists ------------------------------------------------------------
+
+// Whether C++ list-initialization would reject this implicit conversion as
+// narrowing ([dcl.init.list]); constants that fit are fine.
+bool ProgramRewriter::isNarrowing(const clang::ImplicitCastExpr *cast) const {
+  const clang::Expr *source = cast->getSubExpr();
+  clang::QualType from = source->getType(), to = cast->getType();
+  clang::Expr::EvalResult value;
+  bool constant = source->EvaluateAsRValue(value, program_.ast) && !value.HasSideEffects;
+  switch (cast->getCastKind()) {
+  case clang::CK_FloatingToIntegral:
+    return true;
+  case clang::CK_IntegralToFloating: {
+    if (!constant || !value.Val.isInt())
+      return !constant;
+    llvm::APFloat converted(program_.ast.getFloatTypeSemantics(to));
+    return converted.convertFromAPInt(value.Val.getInt(), value.Val.getInt().isSigned(),
+                                      llvm::APFloat::rmNearestTiesToEven) !=
+           llvm::APFloat::opOK;
+  }
+  case clang::CK_FloatingCast: {
+    if (program_.ast.getFloatingTypeOrder(to, from) >= 0)
+      return false;
+    if (!constant || !value.Val.isFloat())
+      return !constant;
+    llvm::APFloat converted = value.Val.getFloat();
+    bool lost = false;
+    return converted.convert(program_.ast.getFloatTypeSemantics(to),
+                             llvm::APFloat::rmNearestTiesToEven, &lost) &
+           llvm::APFloat::opOverflow;
+  }
+  case clang::CK_IntegralCast: {
+    if (to->isBooleanType() || to->isEnumeralType())
+      return false;
+    uint64_t from_bits = program_.ast.getIntWidth(from), to_bits = program_.ast.getIntWidth(to);
+    bool from_signed = from->isSignedIntegerOrEnumerationType();
+    bool to_signed = to->isSignedIntegerOrEnumerationType();
+    bool widens = from_signed == to_signed ? to_bits >= from_bits : !from_signed && to_bits > from_bits;
+    if (widens)
+      return false;
+    if (!constant || !value.Val.isInt())
+      return true;
+    llvm::APSInt original = value.Val.getInt();
+    llvm::APSInt converted = original.extOrTrunc(to_bits);
+    converted.setIsSigned(to_signed);
+    return llvm::APSInt::compareValues(converted.extend(128), original.extend(128)) != 0;
+  }
+  default:
+    return false;
+  }
+}
+
+void ProgramRewriter::castIfNarrowing(const clang::Expr *element) {
+  const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(element);
+  if (!cast || cast_arguments_.count(cast) || !isNarrowing(cast))
+    return;
+  cast_arguments_.insert(cast);
+  castTo(cast->getSubExpr(), program_.ast.removeAddrSpaceQualType(cast->getType()));
+}
+
+// The positional form of a designated initializer: the semantic list's
+// elements in order, {} for the ones not given.
+bool ProgramRewriter::appendPositional(const clang::InitListExpr *semantic,
+                                       std::vector<Piece> *pieces) {
+  if (const clang::FieldDecl *member = semantic->getInitializedFieldInUnion()) {
+    const clang::RecordDecl *record = member->getParent();
+    if (record->field_begin() != record->field_end() && *record->field_begin() != member) {
+      error(semantic->getBeginLoc(),
+            "a designated initializer of a union member other than the first is not "
+            "supported by clcuda");
+      return false;
+    }
+  }
+  unsigned count = semantic->getNumInits();
+  while (count > 0 && llvm::isa<clang::ImplicitValueInitExpr>(semantic->getInit(count - 1)))
+    --count;
+  pieces->push_back({"{", std::nullopt});
+  for (unsigned i = 0; i < count; ++i) {
+    if (i)
+      pieces->push_back({", ", std::nullopt});
+    const clang::Expr *element = semantic->getInit(i);
+    if (llvm::isa<clang::ImplicitValueInitExpr, clang::NoInitExpr>(element)) {
+      pieces->push_back({"{}", std::nullopt});
+      continue;
+    }
+    // A list the designators made up (.a.b = 1) has no braces of its own.
+    const auto *nested = llvm::dyn_cast<clang::InitListExpr>(element);
+    std::optional<unsigned> brace = nested ? tokenAt(nested->getLBraceLoc()) : std::nullopt;
+    if (nested && (!brace || program_.tokens.kind(*brace) != clang::tok::l_brace)) {
+      if (!appendPositional(nested, pieces))
+        return false;
+      continue;
+    }
+    castIfNarrowing(element);
+    std::optional<TokenRange> range = rangeOf(element);
+    if (!range)
+      return false;
+    pieces->push_back({"", *range});
+  }
+  pieces->push_back({"}", std::nullopt});
+  return true;
+}
+
+bool ProgramRewriter::VisitInitListExpr(clang::InitListExpr *list) {
+  // Vector literals become constructor calls, which convert their arguments.
+  if (list->getType()->isVectorType())
+    return true;
+  bool designated = llvm::any_of(list->inits(), [](const clang::Expr *element) {
+    return llvm::isa<clang::DesignatedInitExpr>(element);
+  });
+  const clang::InitListExpr *semantic = list->isSemanticForm() ? list : list->getSemanticForm();
+  if (!designated || !semantic) {
+    for (const clang::Expr *element : list->inits())
+      castIfNarrowing(element);
+    return true;
+  }
+  std::optional<TokenRange> range = rangeOf(list);
+  std::vector<Piece> pieces;
+  if (range && appendPositional(semantic, &pieces))
+    edits_.restructure(*range, pieces);
   return true;
 }
 

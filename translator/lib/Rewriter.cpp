@@ -153,7 +153,11 @@ void ProgramRewriter::chooseRenames() {
     if (!identifier || !isReservedName(identifier->getName()) ||
         renames_.count(decl->getCanonicalDecl()))
       continue;
-    renames_[decl->getCanonicalDecl()] = uniqueName(identifier->getName().str() + "_cl");
+    // One new name per reserved name, whatever declares it.
+    std::string &renamed = reserved_renames_[identifier->getName().str()];
+    if (renamed.empty())
+      renamed = uniqueName(identifier->getName().str() + "_cl");
+    renames_[decl->getCanonicalDecl()] = renamed;
   }
 }
 

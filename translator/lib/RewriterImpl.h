@@ -59,6 +59,7 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *reference);
   bool VisitMemberExpr(clang::MemberExpr *member);
   bool VisitDesignatedInitExpr(clang::DesignatedInitExpr *designated);
+  bool VisitInitListExpr(clang::InitListExpr *list);
 
 private:
   // --- analysis before the walk (Rewriter.cpp) ---
@@ -96,6 +97,9 @@ private:
   bool overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index);
   void castTo(const clang::Expr *expression, clang::QualType type);
   bool isUnderArithmeticOperator(const clang::Expr *expression) const;
+  bool isNarrowing(const clang::ImplicitCastExpr *cast) const;
+  void castIfNarrowing(const clang::Expr *element);
+  bool appendPositional(const clang::InitListExpr *semantic, std::vector<Piece> *pieces);
 
   // --- helpers ---
   std::optional<unsigned> tokenAt(clang::SourceLocation location) const {
@@ -137,6 +141,7 @@ private:
   llvm::DenseSet<unsigned> reported_locations_;
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
   std::set<std::string> taken_names_;
+  std::map<std::string, std::string> reserved_renames_;
   std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
 };
 
