@@ -147,7 +147,7 @@ std::optional<std::string> renderCompileMode(RenderInput input) {
     if (std::optional<TextOp> op = rendered.textOp(edit))
       ops.push_back(std::move(*op));
   }
-  absorbBlanksAfterRemovals(rendered.text, &ops);
+  absorbBlanksAfterRemovals(rendered.text, &ops, false);
   LineResync resync = [&](unsigned offset) {
     const ExpandedText::Location *location = rendered.locationAt(offset);
     return location ? lineDirective(location->line, location->file) : std::string();

@@ -186,26 +186,52 @@ private:
 
 } // namespace
 
-void absorbBlanksAfterRemovals(llvm::StringRef text, std::vector<TextOp> *ops) {
+void absorbBlanksAfterRemovals(llvm::StringRef text, std::vector<TextOp> *ops, bool whole_lines) {
   std::vector<unsigned> positions; // where any edit begins or ends
   for (const TextOp &op : *ops) {
     positions.push_back(op.span.begin);
     positions.push_back(op.span.end);
   }
   std::sort(positions.begin(), positions.end());
+  auto anyPositionIn = [&](unsigned begin, unsigned end) { // (begin, end)
+    auto next = std::upper_bound(positions.begin(), positions.end(), begin);
+    return next != positions.end() && *next < end;
+  };
+  std::vector<TextOp *> removals;
   for (TextOp &op : *ops) {
     if (op.kind != EditKind::Replace || !op.text.empty())
       continue;
     unsigned end = op.span.end;
     while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
       ++end;
-    if (end == op.span.end)
-      continue;
     // Something else ends or starts among the blanks: leave them.
-    auto next = std::upper_bound(positions.begin(), positions.end(), op.span.end);
-    if (next != positions.end() && *next < end)
-      continue;
-    op.span.end = end;
+    if (!anyPositionIn(op.span.end, end))
+      op.span.end = end;
+    removals.push_back(&op);
+  }
+  if (!whole_lines)
+    return;
+  // A line that only held removed text goes with its indentation and newline.
+  std::sort(removals.begin(), removals.end(),
+            [](const TextOp *a, const TextOp *b) { return a->span.begin < b->span.begin; });
+  for (size_t first = 0; first < removals.size();) {
+    size_t last = first;
+    while (last + 1 < removals.size() &&
+           removals[last + 1]->span.begin == removals[last]->span.end)
+      ++last;
+    unsigned begin = removals[first]->span.begin, end = removals[last]->span.end;
+    unsigned line_start = begin;
+    while (line_start > 0 && (text[line_start - 1] == ' ' || text[line_start - 1] == '\t'))
+      --line_start;
+    bool whole_line = (line_start == 0 || text[line_start - 1] == '\n') && end < text.size() &&
+                      text[end] == '\n' && !anyPositionIn(line_start - 1 + (line_start == 0), begin) &&
+                      !std::binary_search(positions.begin(), positions.end(), end + 1);
+    if (whole_line && std::count(positions.begin(), positions.end(), begin) == 1 &&
+        std::count(positions.begin(), positions.end(), end) <= 1) {
+      removals[first]->span.begin = line_start;
+      removals[last]->span.end = end + 1;
+    }
+    first = last + 1;
   }
 }
 

@@ -50,7 +50,8 @@ RealizedText realizeEdits(llvm::StringRef text, const std::vector<TextOp> &ops,
                           const LineResync &resync = nullptr);
 
 // Widens each removal (a Replace by nothing) over the blanks that follow it,
-// where no other edit is placed there, so "__kernel void" leaves "void".
-void absorbBlanksAfterRemovals(llvm::StringRef text, std::vector<TextOp> *ops);
+// where no other edit is placed there, so "__kernel void" leaves "void";
+// with `whole_lines`, a line left empty goes too.
+void absorbBlanksAfterRemovals(llvm::StringRef text, std::vector<TextOp> *ops, bool whole_lines);
 
 } // namespace cl2cuda

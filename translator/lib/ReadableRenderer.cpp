@@ -549,7 +549,7 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
         {},
         0});
   }
-  absorbBlanksAfterRemovals(hybrid.text, &ops);
+  absorbBlanksAfterRemovals(hybrid.text, &ops, true);
   RealizedText realized = realizeEdits(hybrid.text, ops);
   if (!realized.ok)
     return std::nullopt;

@@ -85,10 +85,25 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
       llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
   std::optional<unsigned> name_token = reference ? tokenAt(reference->getLocation()) : std::nullopt;
   std::optional<TokenRange> whole = rangeOf(call);
-  if (!name_token || !whole || !callee->getIdentifier())
+  if (!callee->getIdentifier())
     return;
   llvm::StringRef name = callee->getName();
-  clang::SourceLocation location = call->getBeginLoc();
+  if (!name_token) {
+    // Calls Clang rebuilds (to_global...) lose the callee's location: it is
+    // the name before the parenthesis that opens the arguments.
+    std::optional<unsigned> close = tokenAt(call->getRParenLoc());
+    std::optional<unsigned> first_argument =
+        call->getNumArgs() ? tokenAt(call->getArg(0)->getBeginLoc()) : close;
+    if (!close || !first_argument || *first_argument < 2 ||
+        program_.tokens.kind(*first_argument - 1) != clang::tok::l_paren ||
+        program_.tokens.text(*first_argument - 2) != name)
+      return;
+    name_token = *first_argument - 2;
+    whole = TokenRange{*name_token, *close};
+  }
+  if (!whole)
+    return;
+  clang::SourceLocation location = program_.tokens.at(*name_token).location();
   auto renameCallee = [&](const std::string &cuda) {
     edits_.replace({*name_token, *name_token}, cuda);
     handled_tokens_.insert(*name_token);

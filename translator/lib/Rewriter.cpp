@@ -136,12 +136,18 @@ void ProgramRewriter::analyzeCalls() {
 }
 
 std::string ProgramRewriter::uniqueName(const std::string &base) {
+  std::string candidate = freshName(base);
+  for (unsigned suffix = 2; taken_names_.count(candidate); ++suffix)
+    candidate = freshName(base + std::to_string(suffix));
+  taken_names_.insert(candidate);
+  return candidate;
+}
+
+std::string ProgramRewriter::freshName(const std::string &base) const {
   std::string candidate = base;
-  for (unsigned suffix = 2; taken_names_.count(candidate) ||
-                            program_.ast.Idents.find(candidate) != program_.ast.Idents.end();
+  for (unsigned suffix = 2; program_.ast.Idents.find(candidate) != program_.ast.Idents.end();
        ++suffix)
     candidate = base + std::to_string(suffix);
-  taken_names_.insert(candidate);
   return candidate;
 }
 
@@ -323,8 +329,13 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
                        " ";
   if (kernel_entry && !launch_bounds.empty())
     prefix += launch_bounds + " ";
+  // Before the first token that stays (not __kernel or a removed attribute).
+  TokenRange kept = *declaration;
+  while (kept.first < kept.last && handled_tokens_.count(kept.first) &&
+         keyword_choice_.count(kept.first) == 0)
+    ++kept.first;
   if (prefixed_tokens_.insert(declaration->first).second)
-    edits_.insertBefore(*declaration, prefix);
+    edits_.insertBefore(kept, prefix);
 
   // Address spaces in the return type.
   if (std::optional<unsigned> name = tokenAt(function->getLocation());
@@ -363,7 +374,7 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     if (!tokens)
       continue;
     std::string name = types_.nameOf(parameter);
-    std::string offset = uniqueName(name + "_local_offset");
+    std::string offset = freshName(name + "_local_offset");
     edits_.replace(*tokens, "unsigned int " + offset);
     markHandled(*tokens);
     std::string declaration = spell(type, name) + " = clc::local_arg<" +
@@ -407,7 +418,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
     clang::QualType type = parameter->getType();
     if (type->isPointerType() &&
         type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local) {
-      std::string offset = uniqueName(name + "_local_offset");
+      std::string offset = freshName(name + "_local_offset");
       parameters += "unsigned int " + offset + ", ";
       arguments += "clc::local_arg<" + spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
                    offset + "), ";
@@ -651,11 +662,26 @@ bool ProgramRewriter::VisitBlockExpr(clang::BlockExpr *block) {
 
 // --- statements -------------------------------------------------------------
 
+std::string ProgramRewriter::pragmaLine(const std::string &pragma,
+                                       const clang::Stmt *statement) const {
+  // A directive needs a line of its own: start one unless the statement
+  // begins its line.
+  clang::SourceLocation begin = program_.sources.getExpansionLoc(statement->getBeginLoc());
+  auto [file, offset] = program_.sources.getDecomposedLoc(begin);
+  llvm::StringRef text = program_.sources.getBufferData(file);
+  size_t line_start = offset;
+  while (line_start > 0 && (text[line_start - 1] == ' ' || text[line_start - 1] == '\t'))
+    --line_start;
+  bool at_line_start = line_start == 0 || text[line_start - 1] == '\n';
+  std::string indentation = indentationOf(statement->getBeginLoc());
+  return (at_line_start ? "" : "\n" + indentation) + pragma + "\n" + indentation;
+}
+
 bool ProgramRewriter::VisitAttributedStmt(clang::AttributedStmt *statement) {
-  std::optional<TokenRange> loop = rangeOf(statement->getSubStmt());
+  const clang::Stmt *loop_statement = statement->getSubStmt();
+  std::optional<TokenRange> loop = rangeOf(loop_statement);
   if (!loop)
     return true;
-  std::string indentation = indentationOf(statement->getSubStmt()->getBeginLoc());
   for (const clang::Attr *attribute : statement->getAttrs()) {
     if (const auto *hint = llvm::dyn_cast<clang::OpenCLUnrollHintAttr>(attribute)) {
       std::optional<TokenRange> tokens = attributeTokens(hint);
@@ -664,8 +690,7 @@ bool ProgramRewriter::VisitAttributedStmt(clang::AttributedStmt *statement) {
       edits_.remove(*tokens);
       markHandled(*tokens);
       std::string count = hint->getUnrollHint() ? " " + std::to_string(hint->getUnrollHint()) : "";
-      edits_.insertBefore(*loop,
-                          "\n" + indentation + "#pragma unroll" + count + "\n" + indentation);
+      edits_.insertBefore(*loop, pragmaLine("#pragma unroll" + count, loop_statement));
     } else if (const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attribute)) {
       // #pragma unroll and #pragma clang loop unroll...: compile mode lost the
       // directive with the preprocessor; readable mode still has its line.
@@ -679,7 +704,7 @@ bool ProgramRewriter::VisitAttributedStmt(clang::AttributedStmt *statement) {
                                                                   : "#pragma unroll";
       }
       if (!pragma.empty())
-        edits_.insertBefore(*loop, "\n" + pragma + "\n", kCompileMode);
+        edits_.insertBefore(*loop, pragmaLine(pragma, loop_statement), kCompileMode);
     }
   }
   return true;

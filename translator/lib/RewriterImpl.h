@@ -68,7 +68,11 @@ private:
   bool needsNdrange(const clang::FunctionDecl *function) const;
   bool isCalledKernel(const clang::FunctionDecl *function) const;
   bool isBuiltin(const clang::FunctionDecl *function) const;
+  // A name no identifier of the program has, distinct from the others this
+  // returned (uniqueName) or only from the program's (freshName, for
+  // parameters, which need no more).
   std::string uniqueName(const std::string &base);
+  std::string freshName(const std::string &base) const;
 
   // --- declarations (Rewriter.cpp) ---
   void rewriteKernelAttributes(const clang::FunctionDecl *function, TokenRange declaration,
@@ -122,6 +126,8 @@ private:
   // Whether `expression` needs parentheses to be the operand of a cast.
   static bool needsParentheses(const clang::Expr *expression);
   std::string indentationOf(clang::SourceLocation location) const;
+  // `pragma` as a line of its own before `statement`.
+  std::string pragmaLine(const std::string &pragma, const clang::Stmt *statement) const;
 
   ParsedProgram &program_;
   const BuildOptions &options_;
