@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 namespace cl2cuda::testing {
 namespace {
 
@@ -56,10 +58,18 @@ TEST_P(Golden, CompilesWithNvrtc) {
   TestCase test = loadTestCase(GetParam().path);
   TranslateResult result = translateTestCase(test, GetParam().mode);
   ASSERT_EQ(result.status, Status::Ok) << result.log;
-  std::string directory = test.path.substr(0, test.path.find_last_of('/'));
+  // Readable output may still #include user headers: NVRTC gets the test's -I.
+  std::vector<std::string> include_dirs = {test.path.substr(0, test.path.find_last_of('/'))};
+  std::istringstream words(test.build_options);
+  for (std::string word; words >> word;) {
+    if (word == "-I" && words >> word)
+      include_dirs.push_back(word);
+    else if (word.compare(0, 2, "-I") == 0)
+      include_dirs.push_back(word.substr(2));
+  }
   NvrtcCheckResult compiled =
       compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu",
-                       result.metadata.nvrtc_options, "sm_90", {directory});
+                       result.metadata.nvrtc_options, "sm_90", include_dirs);
   EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
 }
 

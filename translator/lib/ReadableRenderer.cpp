@@ -22,6 +22,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <llvm/ADT/DenseSet.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -46,6 +48,8 @@ struct Placed {
   // expansions of that text there are; the same edit must come from each.
   std::optional<clang::SourceLocation> counted;
   std::optional<unsigned> argument_of; // invocation whose argument it edits
+  unsigned group = 0;                  // Edit::group
+  int home = -1; // -1: the file's own text; otherwise the call whose argument or body it edits
 };
 
 class ReadableRenderer {
@@ -69,6 +73,8 @@ private:
   std::optional<std::pair<clang::FileID, TextSpan>>
   locateInside(TokenRange range, unsigned invocation,
                std::optional<clang::SourceLocation> *counted);
+  std::optional<std::pair<clang::FileID, TextSpan>>
+  locateInBody(TokenRange range, std::optional<clang::SourceLocation> *counted);
   bool insideOverrideMacro(TokenRange range) const;
   bool checkConsistency(const std::vector<Placed> &placed);
   bool addsArgumentComma(const Placed &placed) const;
@@ -81,6 +87,15 @@ private:
   std::set<std::string> identifiersIn(llvm::StringRef text) const;
   std::optional<std::string> fallBack(clang::SourceLocation where);
 
+  llvm::ArrayRef<clang::syntax::Token> spelledTokensOf(clang::FileID file) const {
+    if (tracked_.count(file))
+      return program_.tokens.buffer().spelledTokens(file);
+    auto [lexed, inserted] = lexed_.try_emplace(file);
+    if (inserted)
+      lexed->second = clang::syntax::tokenize(file, sources_, program_.ast.getLangOpts());
+    return lexed->second;
+  }
+
   std::pair<clang::FileID, unsigned> decompose(clang::SourceLocation location) const {
     return sources_.getDecomposedLoc(location);
   }
@@ -92,7 +107,9 @@ private:
   std::vector<Invocation> invocations_;
   std::vector<int> invocation_of_; // per expanded token, -1 if written in a file
   llvm::DenseMap<clang::SourceLocation, unsigned> leaf_counts_;
-  std::vector<clang::FileID> files_;
+  std::vector<clang::FileID> files_; // the main file and the user headers it includes
+  llvm::DenseSet<clang::FileID> tracked_; // those the TokenBuffer has spelled tokens of
+  mutable std::map<clang::FileID, std::vector<clang::syntax::Token>> lexed_; // the others, lexed here
 
   struct Hybrid {
     std::string text;
@@ -109,7 +126,13 @@ void ReadableRenderer::findInvocations() {
     if (program_.isUserFile(include.included))
       files_.push_back(include.included);
   const clang::syntax::TokenBuffer &buffer = program_.tokens.buffer();
+  // The TokenBuffer has spelled tokens for the files that produced tokens.
+  for (const clang::syntax::Token &token : tokens_)
+    if (token.kind() != clang::tok::eof)
+      tracked_.insert(sources_.getFileID(sources_.getExpansionLoc(token.location())));
   for (clang::FileID file : files_) {
+    if (!tracked_.count(file))
+      continue;
     llvm::ArrayRef<clang::syntax::Token> spelled = buffer.spelledTokens(file);
     for (size_t i = 0; i < spelled.size(); ++i) {
       std::optional<clang::syntax::TokenBuffer::Expansion> expansion =
@@ -192,7 +215,12 @@ ReadableRenderer::locateInside(TokenRange range, unsigned invocation,
       }
     return std::nullopt;
   }
-  // One body: the same expansion instance, its own tokens, consecutive in the #define.
+  return locateInBody(range, counted);
+}
+
+// One body: the same expansion instance, its own tokens, consecutive in the #define.
+std::optional<std::pair<clang::FileID, TextSpan>>
+ReadableRenderer::locateInBody(TokenRange range, std::optional<clang::SourceLocation> *counted) {
   clang::FileID instance = sources_.getFileID(tokens_[range.first].location());
   clang::SourceLocation first_spelling;
   llvm::ArrayRef<clang::syntax::Token> define_tokens;
@@ -207,9 +235,13 @@ ReadableRenderer::locateInside(TokenRange range, unsigned invocation,
       if (!program_.isUserLocation(spelling))
         return std::nullopt;
       first_spelling = spelling;
-      define_tokens = buffer.spelledTokens(sources_.getFileID(spelling));
-      const clang::syntax::Token *token = buffer.spelledTokenAt(spelling);
-      if (!token)
+      define_tokens = spelledTokensOf(sources_.getFileID(spelling));
+      auto token = std::lower_bound(define_tokens.begin(), define_tokens.end(), spelling,
+                                    [&](const clang::syntax::Token &token,
+                                        clang::SourceLocation location) {
+                                      return token.location() < location;
+                                    });
+      if (token == define_tokens.end() || token->location() != spelling)
         return std::nullopt;
       at = token - define_tokens.begin();
     } else if (++at >= define_tokens.size() || define_tokens[at].location() != spelling) {
@@ -282,13 +314,24 @@ ReadableRenderer::Outcome ReadableRenderer::place(const Edit &edit, Placed *plac
     return Outcome::Dropped;
   bool expanded_one = false;
   int first_call = invocation_of_[edit.range.first];
-  bool inside_one_call = first_call >= 0 && first_call == invocation_of_[edit.range.last] &&
-                         !invocations_[first_call].expand &&
-                         !(invocations_[first_call].expanded.first == edit.range.first &&
-                           invocations_[first_call].expanded.last == edit.range.last);
+  bool in_one_call = first_call >= 0 && first_call == invocation_of_[edit.range.last] &&
+                     !invocations_[first_call].expand;
+  bool whole_call = in_one_call && invocations_[first_call].expanded.first == edit.range.first &&
+                    invocations_[first_call].expanded.last == edit.range.last;
+  bool inside_one_call = in_one_call && !whole_call;
   std::optional<std::pair<clang::FileID, TextSpan>> whole;
+  // What replaces a whole macro call's text is better made in its body.
+  if (owner && whole_call) {
+    whole = locateInBody(edit.range, &placed->counted);
+    inside_one_call = whole.has_value();
+    if (!whole)
+      placed->counted.reset();
+  }
+  placed->group = edit.group;
   if (inside_one_call) {
-    whole = locateInside(edit.range, first_call, &placed->counted);
+    if (!whole)
+      whole = locateInside(edit.range, first_call, &placed->counted);
+    placed->home = first_call;
     if (!whole) {
       if (insideOverrideMacro(edit.range))
         return Outcome::Dropped;
@@ -363,6 +406,20 @@ ReadableRenderer::Round ReadableRenderer::placeAll(std::vector<Placed> *placed,
       return Round::Failed;
     }
   }
+  // The edits of one node go to one place: a swizzle's "clc::swizzle<..>(" in
+  // the file and its ")" in a macro body would read badly; expand the call.
+  std::map<unsigned, std::set<int>> homes;
+  for (const Placed &one : *placed)
+    homes[one.group].insert(one.home);
+  for (const auto &[group, group_homes] : homes) {
+    if (group_homes.size() < 2)
+      continue;
+    for (int home : group_homes)
+      if (home >= 0 && !invocations_[home].expand) {
+        invocations_[home].expand = true;
+        stable = false;
+      }
+  }
   return stable ? Round::Stable : Round::Changed;
 }
 
@@ -393,11 +450,13 @@ bool ReadableRenderer::addsArgumentComma(const Placed &placed) const {
       // Is the insertion point itself inside parentheses of the argument?
       const Invocation &call = invocations_[*placed.argument_of];
       llvm::ArrayRef<clang::syntax::Token> spelled =
-          program_.tokens.buffer().spelledTokens(call.file);
+          spelledTokensOf(call.file);
+      unsigned position = placed.op.kind == EditKind::InsertAfter ? placed.op.span.end
+                                                                   : placed.op.span.begin;
       int nesting = 0;
       for (size_t t = call.open_paren_token + 1; t < spelled.size(); ++t) {
         unsigned offset = decompose(spelled[t].location()).second;
-        if (hybridOffset(call.file, offset) >= placed.op.span.begin)
+        if (hybridOffset(call.file, offset) >= position)
           break;
         if (spelled[t].kind() == clang::tok::l_paren)
           ++nesting;

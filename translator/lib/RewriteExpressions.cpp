@@ -115,6 +115,7 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     return;
   }
   if (const WorkItemInfo *work_item = findWorkItem(name)) {
+    EditGroup group(edits_);
     // Not overloaded in the library: the arguments convert as in OpenCL.
     renameCallee("clc::" + name.str());
     std::optional<unsigned> open =
@@ -324,6 +325,7 @@ bool ProgramRewriter::VisitExtVectorElementExpr(clang::ExtVectorElementExpr *acc
   if (!vector || !whole)
     return true;
   unsigned width = vector->getNumElements();
+  EditGroup group(edits_);
 
   // The '.'/'->' and accessor tokens of each level.
   std::vector<TokenRange> selectors;
@@ -482,6 +484,7 @@ bool ProgramRewriter::VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
   if (!open || !close || !operand_range)
     return true;
   std::string type = spell(cast->getTypeAsWritten());
+  EditGroup group(edits_);
   // (float4)(x): the parentheses may be a ParenExpr or, for a vector
   // literal, not in the AST at all.
   size_t count = program_.tokens.expanded().size();

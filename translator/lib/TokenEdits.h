@@ -47,6 +47,7 @@ struct Edit {
   std::vector<Piece> pieces; // Restructure
   unsigned sequence;         // creation order: among equal ranges, earlier = outer
   unsigned modes;
+  unsigned group = 0; // edits of one AST node share it: readable mode places them alike
 };
 
 class EditList {
@@ -66,18 +67,42 @@ public:
   }
   // Wraps the range: prefix before it, suffix after it.
   void wrap(TokenRange range, std::string prefix, std::string suffix) {
+    openGroup();
     insertBefore(range, std::move(prefix));
     insertAfter(range, std::move(suffix));
+    closeGroup();
   }
 
   const std::vector<Edit> &edits() const { return edits_; }
 
+  // Edits made between openGroup() and closeGroup() belong together (see Edit::group).
+  void openGroup() {
+    if (group_depth_++ == 0)
+      open_group_ = static_cast<unsigned>(edits_.size());
+  }
+  void closeGroup() { --group_depth_; }
+
 private:
   void add(Edit edit) {
     edit.sequence = static_cast<unsigned>(edits_.size());
+    edit.group = group_depth_ ? open_group_ : edit.sequence;
     edits_.push_back(std::move(edit));
   }
   std::vector<Edit> edits_;
+  unsigned group_depth_ = 0;
+  unsigned open_group_ = 0;
+};
+
+// Groups the edits made during its lifetime.
+class EditGroup {
+public:
+  explicit EditGroup(EditList &edits) : edits_(edits) { edits_.openGroup(); }
+  ~EditGroup() { edits_.closeGroup(); }
+  EditGroup(const EditGroup &) = delete;
+  EditGroup &operator=(const EditGroup &) = delete;
+
+private:
+  EditList &edits_;
 };
 
 // Index arithmetic over TokenBuffer::expandedTokens().
