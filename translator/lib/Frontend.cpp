@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Frontend/Utils.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Tooling/Syntax/Tokens.h>
 
@@ -252,6 +253,8 @@ FrontendOutcome runFrontend(const FrontendInput &input,
     return outcome;
   }
   compiler.getDiagnosticOpts().ShowColors = false;
+  // -w, -Werror and the other warning options of the build options.
+  clang::ProcessWarningOptions(compiler.getDiagnostics(), compiler.getDiagnosticOpts());
   compiler.createFileManager(makeFileSystem(input));
   if (!compiler.createTarget()) {
     log.flush();

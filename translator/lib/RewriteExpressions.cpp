@@ -547,14 +547,16 @@ bool ProgramRewriter::VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitE
 }
 
 bool ProgramRewriter::VisitFloatingLiteral(clang::FloatingLiteral *literal) {
-  // -cl-single-precision-constant made Clang type an unsuffixed literal float.
-  if (!literal->getType()->isSpecificBuiltinType(clang::BuiltinType::Float))
+  // -cl-single-precision-constant: Clang converts unsuffixed (double)
+  // literals to float; CUDA must see them as float literals.
+  if (!options_.single_precision_constant ||
+      !literal->getType()->isSpecificBuiltinType(clang::BuiltinType::Double))
     return true;
   std::optional<unsigned> token = tokenAt(literal->getLocation());
   if (!token)
     return true;
   llvm::StringRef text = program_.tokens.text(*token);
-  if (!text.empty() && text.back() != 'f' && text.back() != 'F')
+  if (!text.empty() && llvm::StringRef("fFlL").find(text.back()) == llvm::StringRef::npos)
     edits_.insertAfter({*token, *token}, "f");
   return true;
 }
