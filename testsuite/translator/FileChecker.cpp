@@ -133,7 +133,7 @@ std::string checkOutput(const std::string &output, const std::vector<CheckDirect
   for (const std::string &line : splitLines(output))
     if (!isDirectiveLine(line))
       lines.push_back(collapseBlanks(line));
-  Position after;   // where the previous match ended
+  Position after; // where the previous match ended
   size_t matched_line = 0;
   bool any_match = false;
   std::vector<const CheckDirective *> pending_nots;
@@ -153,8 +153,8 @@ std::string checkOutput(const std::string &output, const std::vector<CheckDirect
         if (findIn(lines[line], directive->pattern, from, &begin, &end) &&
             (line < until.line || end <= until.column))
           return "line " + std::to_string(directive->line) + ": CHECK-NOT pattern '" +
-                 directive->pattern + "' found at output line " + std::to_string(line + 1) +
-                 ":\n" + context(line);
+                 directive->pattern + "' found at output line " + std::to_string(line + 1) + ":\n" +
+                 context(line);
       }
     }
     pending_nots.clear();
@@ -191,8 +191,8 @@ std::string checkOutput(const std::string &output, const std::vector<CheckDirect
                          : directive.kind == CheckDirective::Same ? "-SAME"
                                                                   : "";
       return "line " + std::to_string(directive.line) + ": CHECK" + kind + " pattern '" +
-             directive.pattern + "' not found after output line " +
-             std::to_string(after.line + 1) + ":\n" + context(after.line);
+             directive.pattern + "' not found after output line " + std::to_string(after.line + 1) +
+             ":\n" + context(after.line);
     }
   }
   return checkNots(Position{lines.empty() ? 0 : lines.size() - 1, std::string::npos});

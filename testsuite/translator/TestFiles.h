@@ -18,7 +18,7 @@ std::string stemOf(const std::string &path);
 struct TestCase {
   std::string path;
   std::string text;
-  std::string build_options; // // RUN-OPTIONS:, with %S the file's directory
+  std::string build_options;     // // RUN-OPTIONS:, with %S the file's directory
   std::vector<OutputMode> modes; // // MODES: (default both)
 };
 TestCase loadTestCase(const std::string &path);

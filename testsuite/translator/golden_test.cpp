@@ -68,8 +68,8 @@ TEST_P(Golden, CompilesWithNvrtc) {
       include_dirs.push_back(word.substr(2));
   }
   NvrtcCheckResult compiled =
-      compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu",
-                       result.metadata.nvrtc_options, "sm_90", include_dirs);
+      compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu", result.metadata.nvrtc_options,
+                       "sm_90", include_dirs);
   EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
 }
 

@@ -114,6 +114,10 @@ std::optional<std::string> parseBuildOptions(std::string_view text, BuildOptions
     }
     if (option->form != BuildOptionForm::Flag && value.empty())
       return "build option '" + word + "' needs a value";
+    // A value that goes into NVRTC's options is a number.
+    if (std::string_view(option->nvrtc_flags).find("{}") != std::string_view::npos &&
+        value.find_first_not_of("0123456789") != std::string::npos)
+      return "invalid build option '" + word + "': the value must be a number";
     switch (option->effect) {
     case BuildOptionEffect::LanguageVersion: {
       std::optional<unsigned> version = parseLanguageVersion(value);

@@ -216,15 +216,15 @@ void absorbBlanksAfterRemovals(llvm::StringRef text, std::vector<TextOp> *ops, b
             [](const TextOp *a, const TextOp *b) { return a->span.begin < b->span.begin; });
   for (size_t first = 0; first < removals.size();) {
     size_t last = first;
-    while (last + 1 < removals.size() &&
-           removals[last + 1]->span.begin == removals[last]->span.end)
+    while (last + 1 < removals.size() && removals[last + 1]->span.begin == removals[last]->span.end)
       ++last;
     unsigned begin = removals[first]->span.begin, end = removals[last]->span.end;
     unsigned line_start = begin;
     while (line_start > 0 && (text[line_start - 1] == ' ' || text[line_start - 1] == '\t'))
       --line_start;
     bool whole_line = (line_start == 0 || text[line_start - 1] == '\n') && end < text.size() &&
-                      text[end] == '\n' && !anyPositionIn(line_start - 1 + (line_start == 0), begin) &&
+                      text[end] == '\n' &&
+                      !anyPositionIn(line_start - 1 + (line_start == 0), begin) &&
                       !std::binary_search(positions.begin(), positions.end(), end + 1);
     if (whole_line && std::count(positions.begin(), positions.end(), begin) == 1 &&
         std::count(positions.begin(), positions.end(), end) <= 1) {

@@ -204,7 +204,9 @@ public:
     clang::syntax::TokenBuffer buffer = std::move(*collector_).consume();
     buffer.indexExpandedTokens();
     TokenIndex tokens(buffer);
-    ParsedProgram program{compiler.getASTContext(), compiler.getSema(), compiler.getPreprocessor(),
+    ParsedProgram program{compiler.getASTContext(),
+                          compiler.getSema(),
+                          compiler.getPreprocessor(),
                           compiler.getSourceManager(),
                           compiler.getDiagnostics(),
                           tokens,

@@ -111,8 +111,8 @@ std::string builtinSection() {
   std::map<std::string, Table> families;
   std::vector<std::string> order;
   for (const BuiltinInfo &builtin : builtinTable()) {
-    auto [family, inserted] =
-        families.try_emplace(builtin.family, Table({"OpenCL C", "CUDA C++", "module", "arguments", "status"}));
+    auto [family, inserted] = families.try_emplace(
+        builtin.family, Table({"OpenCL C", "CUDA C++", "module", "arguments", "status"}));
     if (inserted)
       order.push_back(builtin.family);
     std::string name = builtin.name;

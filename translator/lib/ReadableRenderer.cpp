@@ -107,9 +107,10 @@ private:
   std::vector<Invocation> invocations_;
   std::vector<int> invocation_of_; // per expanded token, -1 if written in a file
   llvm::DenseMap<clang::SourceLocation, unsigned> leaf_counts_;
-  std::vector<clang::FileID> files_; // the main file and the user headers it includes
+  std::vector<clang::FileID> files_;      // the main file and the user headers it includes
   llvm::DenseSet<clang::FileID> tracked_; // those the TokenBuffer has spelled tokens of
-  mutable std::map<clang::FileID, std::vector<clang::syntax::Token>> lexed_; // the others, lexed here
+  mutable std::map<clang::FileID, std::vector<clang::syntax::Token>>
+      lexed_; // the others, lexed here
 
   struct Hybrid {
     std::string text;
@@ -236,11 +237,11 @@ ReadableRenderer::locateInBody(TokenRange range, std::optional<clang::SourceLoca
         return std::nullopt;
       first_spelling = spelling;
       define_tokens = spelledTokensOf(sources_.getFileID(spelling));
-      auto token = std::lower_bound(define_tokens.begin(), define_tokens.end(), spelling,
-                                    [&](const clang::syntax::Token &token,
-                                        clang::SourceLocation location) {
-                                      return token.location() < location;
-                                    });
+      auto token =
+          std::lower_bound(define_tokens.begin(), define_tokens.end(), spelling,
+                           [&](const clang::syntax::Token &token, clang::SourceLocation location) {
+                             return token.location() < location;
+                           });
       if (token == define_tokens.end() || token->location() != spelling)
         return std::nullopt;
       at = token - define_tokens.begin();
@@ -449,10 +450,9 @@ bool ReadableRenderer::addsArgumentComma(const Placed &placed) const {
     } else if (c == ',' && depth <= 0) {
       // Is the insertion point itself inside parentheses of the argument?
       const Invocation &call = invocations_[*placed.argument_of];
-      llvm::ArrayRef<clang::syntax::Token> spelled =
-          spelledTokensOf(call.file);
-      unsigned position = placed.op.kind == EditKind::InsertAfter ? placed.op.span.end
-                                                                   : placed.op.span.begin;
+      llvm::ArrayRef<clang::syntax::Token> spelled = spelledTokensOf(call.file);
+      unsigned position =
+          placed.op.kind == EditKind::InsertAfter ? placed.op.span.end : placed.op.span.begin;
       int nesting = 0;
       for (size_t t = call.open_paren_token + 1; t < spelled.size(); ++t) {
         unsigned offset = decompose(spelled[t].location()).second;

@@ -212,8 +212,7 @@ void ProgramRewriter::castTo(const clang::Expr *expression, clang::QualType type
 void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   if (call->getNumArgs() == 0)
     return;
-  const auto *format =
-      llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
+  const auto *format = llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
   std::optional<TokenRange> format_tokens = rangeOf(format);
   if (!format || !format_tokens || !format->isOrdinary())
     return;
@@ -263,10 +262,9 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   // printf(...) must be a statement of its own: { const auto v = arg; printf(..., v.x, ...); }
   std::optional<TokenRange> statement = rangeOf(call);
   clang::DynTypedNodeList parents = program_.ast.getParents(*call);
-  bool own_statement = !parents.empty() && parents[0].get<clang::Stmt>() &&
-                       !parents[0].get<clang::Expr>();
-  if (!statement || !own_statement ||
-      statement->last + 1 >= program_.tokens.expanded().size() ||
+  bool own_statement =
+      !parents.empty() && parents[0].get<clang::Stmt>() && !parents[0].get<clang::Expr>();
+  if (!statement || !own_statement || statement->last + 1 >= program_.tokens.expanded().size() ||
       program_.tokens.kind(statement->last + 1) != clang::tok::semi) {
     error(call->getBeginLoc(), "a printf vector argument with side effects is supported only "
                                "when the printf call is a statement of its own");
@@ -608,8 +606,7 @@ bool ProgramRewriter::isNarrowing(const clang::ImplicitCastExpr *cast) const {
       return !constant;
     llvm::APFloat converted(program_.ast.getFloatTypeSemantics(to));
     return converted.convertFromAPInt(value.Val.getInt(), value.Val.getInt().isSigned(),
-                                      llvm::APFloat::rmNearestTiesToEven) !=
-           llvm::APFloat::opOK;
+                                      llvm::APFloat::rmNearestTiesToEven) != llvm::APFloat::opOK;
   }
   case clang::CK_FloatingCast: {
     if (program_.ast.getFloatingTypeOrder(to, from) >= 0)
@@ -628,7 +625,8 @@ bool ProgramRewriter::isNarrowing(const clang::ImplicitCastExpr *cast) const {
     uint64_t from_bits = program_.ast.getIntWidth(from), to_bits = program_.ast.getIntWidth(to);
     bool from_signed = from->isSignedIntegerOrEnumerationType();
     bool to_signed = to->isSignedIntegerOrEnumerationType();
-    bool widens = from_signed == to_signed ? to_bits >= from_bits : !from_signed && to_bits > from_bits;
+    bool widens =
+        from_signed == to_signed ? to_bits >= from_bits : !from_signed && to_bits > from_bits;
     if (widens)
       return false;
     if (!constant || !value.Val.isInt())

@@ -359,9 +359,8 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
 void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry) {
   std::string compile_declarations, readable_declarations;
   const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody());
-  std::string indentation = !body || body->body_empty()
-                                ? "  "
-                                : indentationOf(body->body_front()->getBeginLoc());
+  std::string indentation =
+      !body || body->body_empty() ? "  " : indentationOf(body->body_front()->getBeginLoc());
   for (const clang::ParmVarDecl *parameter : function->parameters()) {
     clang::QualType type = parameter->getType();
     bool local_pointer = type->isPointerType() &&
@@ -378,8 +377,8 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     edits_.replace(*tokens, "unsigned int " + offset);
     markHandled(*tokens);
     std::string declaration = spell(type, name) + " = clc::local_arg<" +
-                              spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
-                              offset + ");";
+                              spell(type->getPointeeType().getUnqualifiedType()) + ">(" + offset +
+                              ");";
     compile_declarations += " " + declaration;
     readable_declarations += "\n" + indentation + declaration;
   }
@@ -663,7 +662,7 @@ bool ProgramRewriter::VisitBlockExpr(clang::BlockExpr *block) {
 // --- statements -------------------------------------------------------------
 
 std::string ProgramRewriter::pragmaLine(const std::string &pragma,
-                                       const clang::Stmt *statement) const {
+                                        const clang::Stmt *statement) const {
   // A directive needs a line of its own: start one unless the statement
   // begins its line.
   clang::SourceLocation begin = program_.sources.getExpansionLoc(statement->getBeginLoc());
