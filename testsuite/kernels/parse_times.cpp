@@ -1,7 +1,9 @@
 // Prints the NVRTC compile time of a small kernel without the device library,
 // with core.h alone, with core.h and each module, and with every module, as a
-// Markdown table (the median of several runs after a warm-up compile).
-// Usage: clcuda_device_library_parse_times [runs]
+// Markdown table. Every configuration is compiled once per round, round after
+// round, and the fastest time is kept: the least disturbed by other work on
+// the machine.
+// Usage: clcuda_device_library_parse_times [rounds]
 #include "device_compiler.h"
 
 #include <clcuda/device_library.h>
@@ -9,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -18,27 +21,17 @@ const char *const kernel = "extern \"C\" __global__ void scale(float *a, const c
                            "  a[clc::get_global_id(r, 0)] *= 2.0f;\n"
                            "}\n";
 
-double medianMilliseconds(const std::string &source, int runs) {
-  std::vector<double> times;
-  for (int i = 0; i < runs; ++i) {
-    clcuda::test::Compilation c =
-        clcuda::test::compileWithDeviceLibrary(source, "scale.cu", "sm_90");
-    if (!c.ok) {
-      std::fprintf(stderr, "compile failed:\n%s\n", c.log.c_str());
-      std::exit(1);
-    }
-    times.push_back(c.milliseconds);
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+struct Configuration {
+  std::string label, source;
+  double fastest = std::numeric_limits<double>::infinity();
+};
 
 } // namespace
 
 int main(int argc, char **argv) {
-  int runs = argc > 1 ? std::atoi(argv[1]) : 7;
-  if (runs < 1)
-    runs = 1;
+  int rounds = argc > 1 ? std::atoi(argv[1]) : 9;
+  if (rounds < 1)
+    rounds = 1;
   std::vector<std::string> modules;
   for (size_t i = 0; i < clcuda::device_library_headers.count; ++i) {
     std::string name = clcuda::device_library_headers.files[i].name;
@@ -48,22 +41,39 @@ int main(int argc, char **argv) {
   std::sort(modules.begin(), modules.end());
 
   const std::string core = "#include <clc/core.h>\n";
-  medianMilliseconds(core + kernel, 1); // warm-up: NVRTC's first compile loads more
-  std::string plain = "namespace clc { struct ndrange { unsigned long long g[3]; }; "
-                      "__device__ unsigned get_global_id(const ndrange &, int) { return "
-                      "blockIdx.x * blockDim.x + threadIdx.x; } }\n";
-  double base = medianMilliseconds(plain + kernel, runs);
-  double withCore = medianMilliseconds(core + kernel, runs);
-  std::printf("| headers | NVRTC ms (median of %d) | over core.h |\n|---|---|---|\n", runs);
-  std::printf("| none (plain CUDA kernel) | %.1f | |\n", base);
-  std::printf("| core.h | %.1f | |\n", withCore);
+  // The same kernel without the library: a stand-in for the NDRange.
+  const std::string plain = "namespace clc { struct ndrange { unsigned long long g[3]; }; "
+                            "__device__ unsigned get_global_id(const ndrange &, int) { return "
+                            "blockIdx.x * blockDim.x + threadIdx.x; } }\n";
+  std::vector<Configuration> configurations = {{"none (plain CUDA kernel)", plain + kernel},
+                                               {"core.h", core + kernel}};
   std::string all = core;
   for (const std::string &module : modules) {
-    double t = medianMilliseconds(core + "#include <" + module + ">\n" + kernel, runs);
-    std::printf("| core.h + %s | %.1f | +%.1f |\n", module.c_str() + 4, t, t - withCore);
+    configurations.push_back(
+        {"core.h + " + module.substr(4), core + "#include <" + module + ">\n" + kernel});
     all += "#include <" + module + ">\n";
   }
-  double t = medianMilliseconds(all + kernel, runs);
-  std::printf("| every module | %.1f | +%.1f |\n", t, t - withCore);
+  configurations.push_back({"every module", all + kernel});
+
+  clcuda::test::compileWithDeviceLibrary(core + kernel, "warm-up.cu", "sm_90");
+  for (int round = 0; round < rounds; ++round)
+    for (Configuration &c : configurations) {
+      clcuda::test::Compilation result =
+          clcuda::test::compileWithDeviceLibrary(c.source, "scale.cu", "sm_90");
+      if (!result.ok) {
+        std::fprintf(stderr, "%s does not compile:\n%s\n", c.label.c_str(), result.log.c_str());
+        return 1;
+      }
+      c.fastest = std::min(c.fastest, result.milliseconds);
+    }
+
+  double withCore = configurations[1].fastest;
+  std::printf("| headers | NVRTC ms (fastest of %d) | over core.h |\n|---|---|---|\n", rounds);
+  for (const Configuration &c : configurations) {
+    if (&c - configurations.data() < 2)
+      std::printf("| %s | %.1f | |\n", c.label.c_str(), c.fastest);
+    else
+      std::printf("| %s | %.1f | %+.1f |\n", c.label.c_str(), c.fastest, c.fastest - withCore);
+  }
   return 0;
 }

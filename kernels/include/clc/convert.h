@@ -105,7 +105,7 @@ __device__ inline To convert_scalar(From x) {
 } // namespace detail
 
 template <class Dst, class Sat = nosat, class Round = rdefault, class Src>
-__device__ inline Dst convert(const Src &x) {
+__device__ inline Dst convert(Src x) {
   static_assert(detail::vec_size<Dst> == detail::vec_size<Src>,
                 "convert_<type>n needs a source with n components");
   if constexpr (detail::vec_size<Dst> == 1) {

@@ -90,18 +90,14 @@ template <class T> __host__ __device__ constexpr T min_value() {
 template <class V> struct shape {
   typedef V element;
   static constexpr int size = 1;
-  template <class U> using with_element = U;
 };
 template <class T, int N> struct shape<vec<T, N>> {
   typedef T element;
   static constexpr int size = N;
-  template <class U> using with_element = vec<U, N>;
 };
 template <class T, int N> struct shape<vec<T, N> *> { static constexpr int size = N; };
 template <class V> using element_t = typename shape<V>::element;
 template <class V> constexpr int vec_size = shape<V>::size;
-// The type of V's shape with element type U: int4 for (float4, int).
-template <class V, class U> using with_element_t = typename shape<V>::template with_element<U>;
 
 // The common vector width of a builtin's arguments, each a scalar or of
 // width N; 0 when they disagree.
@@ -171,12 +167,48 @@ template <class T> struct vec_storage<T, 16> {
   };
 };
 
+// The compound assignments, ++ and -- of an assignable vector (a vec or a
+// swizzle_proxy): read the Value, apply the operator, assign the result.
+template <class Derived, class Value, class T> struct compound_assignment {
+#define CLC_COMPOUND_ASSIGNMENT(op)                                                                \
+  template <class O> __device__ Derived &operator op##=(const O &o) {                              \
+    Derived &self = static_cast<Derived &>(*this);                                                 \
+    return self = Value(self) op o;                                                                \
+  }
+  CLC_COMPOUND_ASSIGNMENT(+)
+  CLC_COMPOUND_ASSIGNMENT(-)
+  CLC_COMPOUND_ASSIGNMENT(*)
+  CLC_COMPOUND_ASSIGNMENT(/)
+  CLC_COMPOUND_ASSIGNMENT(%)
+  CLC_COMPOUND_ASSIGNMENT(&)
+  CLC_COMPOUND_ASSIGNMENT(|)
+  CLC_COMPOUND_ASSIGNMENT(^)
+  CLC_COMPOUND_ASSIGNMENT(<<)
+  CLC_COMPOUND_ASSIGNMENT(>>)
+#undef CLC_COMPOUND_ASSIGNMENT
+
+  __device__ Derived &operator++() { return *this += T(1); }
+  __device__ Derived &operator--() { return *this -= T(1); }
+  __device__ Value operator++(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this += T(1);
+    return old;
+  }
+  __device__ Value operator--(int) {
+    Value old = Value(static_cast<Derived &>(*this));
+    *this -= T(1);
+    return old;
+  }
+};
+
 } // namespace detail
 
 // An OpenCL vector: components in elem[], also named x y z w (N <= 4) or
 // s0..sf (N >= 8); size and alignment are OpenCL's.
 template <class T, int N>
-struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec : detail::vec_storage<T, N> {
+struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
+    : detail::vec_storage<T, N>,
+      detail::compound_assignment<vec<T, N>, vec<T, N>, T> {
   static_assert(N == 2 || N == 3 || N == 4 || N == 8 || N == 16, "OpenCL vector width");
 
   vec() = default;
@@ -212,33 +244,6 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec : detail::vec_storage<T, N> {
   __device__ T &operator[](int i) { return this->elem[i]; }
   __device__ const T &operator[](int i) const { return this->elem[i]; }
 
-#define CLC_VEC_COMPOUND_ASSIGNMENT(op)                                                            \
-  template <class O> __device__ vec &operator op##=(const O &o) { return *this = *this op o; }
-  CLC_VEC_COMPOUND_ASSIGNMENT(+)
-  CLC_VEC_COMPOUND_ASSIGNMENT(-)
-  CLC_VEC_COMPOUND_ASSIGNMENT(*)
-  CLC_VEC_COMPOUND_ASSIGNMENT(/)
-  CLC_VEC_COMPOUND_ASSIGNMENT(%)
-  CLC_VEC_COMPOUND_ASSIGNMENT(&)
-  CLC_VEC_COMPOUND_ASSIGNMENT(|)
-  CLC_VEC_COMPOUND_ASSIGNMENT(^)
-  CLC_VEC_COMPOUND_ASSIGNMENT(<<)
-  CLC_VEC_COMPOUND_ASSIGNMENT(>>)
-#undef CLC_VEC_COMPOUND_ASSIGNMENT
-
-  __device__ vec &operator++() { return *this += T(1); }
-  __device__ vec &operator--() { return *this -= T(1); }
-  __device__ vec operator++(int) {
-    vec old = *this;
-    *this += T(1);
-    return old;
-  }
-  __device__ vec operator--(int) {
-    vec old = *this;
-    *this -= T(1);
-    return old;
-  }
-
 private:
   template <class S> __host__ __device__ constexpr void append(int &i, const S &s) {
     if constexpr (detail::is_scalar<S>) {
@@ -271,19 +276,18 @@ CLC_VECTOR_TYPEDEFS(half, half)
 
 // Component-wise operators; a scalar operand on either side is widened.
 #define CLC_VEC_BINARY_OPERATOR(op)                                                                \
-  template <class T, int N>                                                                        \
-  __device__ inline vec<T, N> operator op(const vec<T, N> &a, const vec<T, N> &b) {                \
+  template <class T, int N> __device__ inline vec<T, N> operator op(vec<T, N> a, vec<T, N> b) {    \
     vec<T, N> r;                                                                                   \
     for (int i = 0; i < N; ++i)                                                                    \
       r.elem[i] = T(a.elem[i] op b.elem[i]);                                                       \
     return r;                                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<T, N> operator op(const vec<T, N> &a, S b) {                               \
+  __device__ inline vec<T, N> operator op(vec<T, N> a, S b) {                                      \
     return a op vec<T, N>(b);                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<T, N> operator op(S a, const vec<T, N> &b) {                               \
+  __device__ inline vec<T, N> operator op(S a, vec<T, N> b) {                                      \
     return vec<T, N>(a) op b;                                                                      \
   }
 CLC_VEC_BINARY_OPERATOR(+)
@@ -300,19 +304,18 @@ CLC_VEC_BINARY_OPERATOR(^)
 // the signed integer type of the component's size.
 #define CLC_VEC_TRUTH_OPERATOR(op, test)                                                           \
   template <class T, int N>                                                                        \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(const vec<T, N> &a,                    \
-                                                            const vec<T, N> &b) {                  \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, vec<T, N> b) {            \
     vec<detail::signed_t<T>, N> r;                                                                 \
     for (int i = 0; i < N; ++i)                                                                    \
       r.elem[i] = (test) ? -1 : 0;                                                                 \
     return r;                                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(const vec<T, N> &a, S b) {             \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(vec<T, N> a, S b) {                    \
     return a op vec<T, N>(b);                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
-  __device__ inline vec<detail::signed_t<T>, N> operator op(S a, const vec<T, N> &b) {             \
+  __device__ inline vec<detail::signed_t<T>, N> operator op(S a, vec<T, N> b) {                    \
     return vec<T, N>(a) op b;                                                                      \
   }
 CLC_VEC_TRUTH_OPERATOR(==, a.elem[i] == b.elem[i])
@@ -325,21 +328,20 @@ CLC_VEC_TRUTH_OPERATOR(&&, a.elem[i] != T(0) && b.elem[i] != T(0))
 CLC_VEC_TRUTH_OPERATOR(||, a.elem[i] != T(0) || b.elem[i] != T(0))
 #undef CLC_VEC_TRUTH_OPERATOR
 
-template <class T, int N>
-__device__ inline vec<detail::signed_t<T>, N> operator!(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<detail::signed_t<T>, N> operator!(vec<T, N> a) {
   vec<detail::signed_t<T>, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = a.elem[i] == T(0) ? -1 : 0;
   return r;
 }
-template <class T, int N> __device__ inline vec<T, N> operator+(const vec<T, N> &a) { return a; }
-template <class T, int N> __device__ inline vec<T, N> operator-(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<T, N> operator+(vec<T, N> a) { return a; }
+template <class T, int N> __device__ inline vec<T, N> operator-(vec<T, N> a) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(-a.elem[i]);
   return r;
 }
-template <class T, int N> __device__ inline vec<T, N> operator~(const vec<T, N> &a) {
+template <class T, int N> __device__ inline vec<T, N> operator~(vec<T, N> a) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(~a.elem[i]);
@@ -352,7 +354,7 @@ template <class T, int N, class C,
           detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
                                   (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
                               int> = 0>
-__device__ inline vec<T, N> operator<<(const vec<T, N> &a, const C &count) {
+__device__ inline vec<T, N> operator<<(vec<T, N> a, const C count) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(detail::unsigned_t<T>(a.elem[i])
@@ -363,7 +365,7 @@ template <class T, int N, class C,
           detail::enable_if_t<detail::is_integer<detail::element_t<C>> &&
                                   (detail::vec_size<C> == 1 || detail::vec_size<C> == N),
                               int> = 0>
-__device__ inline vec<T, N> operator>>(const vec<T, N> &a, const C &count) {
+__device__ inline vec<T, N> operator>>(vec<T, N> a, const C count) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = T(a.elem[i] >> (detail::component(count, i) & (detail::bits<T> - 1)));
@@ -400,7 +402,9 @@ swizzle(const vec<T, N> &v) {
 }
 
 // v.zx as an lvalue: assigning to it (=, op=, ++, --) writes through to v.
-template <class T, int N, int... I> struct swizzle_proxy {
+template <class T, int N, int... I>
+struct swizzle_proxy
+    : detail::compound_assignment<swizzle_proxy<T, N, I...>, vec<T, sizeof...(I)>, T> {
   static_assert(detail::indices_in_range<N, I...>(), "swizzle index out of range");
   static_assert(detail::distinct<I...>(), "an assigned swizzle names each component once");
   typedef vec<T, sizeof...(I)> value_type;
@@ -419,40 +423,11 @@ template <class T, int N, int... I> struct swizzle_proxy {
   __device__ swizzle_proxy &operator=(S s) {
     return *this = value_type(s);
   }
-
-#define CLC_SWIZZLE_COMPOUND_ASSIGNMENT(op)                                                        \
-  template <class O> __device__ swizzle_proxy &operator op##=(const O &o) {                        \
-    return *this = value_type(*this) op o;                                                         \
-  }
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(+)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(-)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(*)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(/)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(%)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(&)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(|)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(^)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(<<)
-  CLC_SWIZZLE_COMPOUND_ASSIGNMENT(>>)
-#undef CLC_SWIZZLE_COMPOUND_ASSIGNMENT
-
-  __device__ swizzle_proxy &operator++() { return *this += T(1); }
-  __device__ swizzle_proxy &operator--() { return *this -= T(1); }
-  __device__ value_type operator++(int) {
-    value_type old = *this;
-    *this += T(1);
-    return old;
-  }
-  __device__ value_type operator--(int) {
-    value_type old = *this;
-    *this -= T(1);
-    return old;
-  }
 };
 
 template <int... I, class T, int N, detail::enable_if_t<(sizeof...(I) > 1), int> = 0>
 __device__ inline swizzle_proxy<T, N, I...> swizzle_ref(vec<T, N> &v) {
-  return swizzle_proxy<T, N, I...>{v};
+  return swizzle_proxy<T, N, I...>{{}, v};
 }
 template <int I, class T, int N> __device__ inline T &swizzle_ref(vec<T, N> &v) {
   static_assert(detail::indices_in_range<N, I>(), "swizzle index out of range");
@@ -476,7 +451,7 @@ __device__ inline T select(T a, detail::identity_t<T> b, C c) {
   return c ? b : a;
 }
 template <class T, int N, class C, detail::enable_if_t<detail::is_integer<C>, int> = 0>
-__device__ inline vec<T, N> select(const vec<T, N> &a, const vec<T, N> &b, const vec<C, N> &c) {
+__device__ inline vec<T, N> select(vec<T, N> a, vec<T, N> b, vec<C, N> c) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elem[i] = detail::signed_t<C>(c.elem[i]) < 0 ? b.elem[i] : a.elem[i];
@@ -610,7 +585,8 @@ __device__ inline void write_mem_fence(cl_mem_fence_flags flags) { mem_fence(fla
 __device__ inline void barrier(cl_mem_fence_flags) { __syncthreads(); }
 __device__ inline void work_group_barrier(cl_mem_fence_flags) { __syncthreads(); }
 __device__ inline void work_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
-  if ((flags & detail::global_mem_fence) && scope >= memory_scope_device)
+  bool beyond_work_group = scope == memory_scope_device || scope == memory_scope_all_svm_devices;
+  if ((flags & detail::global_mem_fence) && beyond_work_group)
     __threadfence();
   __syncthreads();
 }
@@ -633,7 +609,7 @@ template <class T> __device__ inline T *local_arg(unsigned int offset) {
 #define CLC_VECTORIZE(name)                                                                        \
   template <class... A, int N = ::clc::detail::common_size<A...>(),                                \
             ::clc::detail::enable_if_t<(N > 1), int> = 0>                                          \
-  __device__ inline auto name(const A &...a)                                                       \
+  __device__ inline auto name(A... a)                                                              \
       ->::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> {                         \
     ::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> r;                            \
     for (int i = 0; i < N; ++i)                                                                    \

@@ -35,7 +35,7 @@ template <class T> __device__ constexpr T smallest_safe_square_sum() {
 } // namespace detail
 
 template <class V, detail::if_geometric<V> = 0>
-__device__ inline detail::element_t<V> dot(const V &p0, const detail::identity_t<V> &p1) {
+__device__ inline detail::element_t<V> dot(V p0, detail::identity_t<V> p1) {
   detail::element_t<V> sum = detail::component(p0, 0) * detail::component(p1, 0);
   for (int i = 1; i < detail::vec_size<V>; ++i)
     sum = ::fma(detail::component(p0, i), detail::component(p1, i), sum);
@@ -43,19 +43,18 @@ __device__ inline detail::element_t<V> dot(const V &p0, const detail::identity_t
 }
 
 template <class T, detail::if_floating<T> = 0>
-__device__ inline vec<T, 3> cross(const vec<T, 3> &p0, const vec<T, 3> &p1) {
+__device__ inline vec<T, 3> cross(vec<T, 3> p0, vec<T, 3> p1) {
   return vec<T, 3>(p0.y * p1.z - p0.z * p1.y, p0.z * p1.x - p0.x * p1.z, p0.x * p1.y - p0.y * p1.x);
 }
 template <class T, detail::if_floating<T> = 0>
-__device__ inline vec<T, 4> cross(const vec<T, 4> &p0, const vec<T, 4> &p1) {
+__device__ inline vec<T, 4> cross(vec<T, 4> p0, vec<T, 4> p1) {
   return vec<T, 4>(p0.y * p1.z - p0.z * p1.y, p0.z * p1.x - p0.x * p1.z, p0.x * p1.y - p0.y * p1.x,
                    T(0));
 }
 
 // Without overflow or underflow: a sum of squares out of range is recomputed
 // on p scaled by a power of two.
-template <class V, detail::if_geometric<V> = 0>
-__device__ inline detail::element_t<V> length(const V &p) {
+template <class V, detail::if_geometric<V> = 0> __device__ inline detail::element_t<V> length(V p) {
   typedef detail::element_t<V> T;
   T sum = dot(p, p);
   if (::isfinite(sum) && sum >= detail::smallest_safe_square_sum<T>())
@@ -69,7 +68,7 @@ __device__ inline detail::element_t<V> length(const V &p) {
 }
 
 template <class V, detail::if_geometric<V> = 0>
-__device__ inline detail::element_t<V> distance(const V &p0, const detail::identity_t<V> &p1) {
+__device__ inline detail::element_t<V> distance(V p0, detail::identity_t<V> p1) {
   return length(p0 - p1);
 }
 
@@ -104,15 +103,15 @@ template <class V, detail::if_geometric<V> = 0> __device__ inline V normalize(V 
 
 // fast_*: within the fast forms' 8192 ulp bounds, without the rescaling.
 template <class V, detail::if_geometric<V> = 0>
-__device__ inline detail::element_t<V> fast_length(const V &p) {
+__device__ inline detail::element_t<V> fast_length(V p) {
   return ::sqrt(dot(p, p));
 }
 template <class V, detail::if_geometric<V> = 0>
-__device__ inline detail::element_t<V> fast_distance(const V &p0, const detail::identity_t<V> &p1) {
+__device__ inline detail::element_t<V> fast_distance(V p0, detail::identity_t<V> p1) {
   return fast_length(p0 - p1);
 }
 // A sum of squares below the smallest normal value returns p (as allowed).
-template <class V, detail::if_geometric<V> = 0> __device__ inline V fast_normalize(const V &p) {
+template <class V, detail::if_geometric<V> = 0> __device__ inline V fast_normalize(V p) {
   typedef detail::element_t<V> T;
   T sum = dot(p, p);
   return sum < T(detail::is_same<T, float> ? 0x1p-126 : 0x1p-1022) ? p : p * ::rsqrt(sum);

@@ -50,7 +50,6 @@ CLC_CUDA_MATH_1(cbrt)
 CLC_CUDA_MATH_1(ceil)
 CLC_CUDA_MATH_1(cos)
 CLC_CUDA_MATH_1(cosh)
-CLC_CUDA_MATH_1(cospi)
 CLC_CUDA_MATH_1(erf)
 CLC_CUDA_MATH_1(erfc)
 CLC_CUDA_MATH_1(exp)
@@ -70,7 +69,6 @@ CLC_CUDA_MATH_1(round)
 CLC_CUDA_MATH_1(rsqrt)
 CLC_CUDA_MATH_1(sin)
 CLC_CUDA_MATH_1(sinh)
-CLC_CUDA_MATH_1(sinpi)
 CLC_CUDA_MATH_1(sqrt)
 CLC_CUDA_MATH_1(tan)
 CLC_CUDA_MATH_1(tanh)
@@ -83,7 +81,6 @@ CLC_CUDA_MATH_2(fmax)
 CLC_CUDA_MATH_2(fmin)
 CLC_CUDA_MATH_2(fmod)
 CLC_CUDA_MATH_2(hypot)
-CLC_CUDA_MATH_2(nextafter)
 CLC_CUDA_MATH_2(pow)
 CLC_CUDA_MATH_2(remainder)
 #undef CLC_CUDA_MATH_1
@@ -121,13 +118,28 @@ CLC_VECTORIZE(asinpi)
 CLC_VECTORIZE(atanpi)
 CLC_VECTORIZE(atan2pi)
 
-// tan(pi x) from the exactly reduced sinpi and cospi; the quotient of the two
-// gives the spec's signed zeros and infinities at integers and half-integers.
+// CUDA's sinpi and cospi reduce their argument exactly; the zeros they return
+// get the signs OpenCL C 7.5.1 prescribes: sinpi(n) is +0 for positive and -0
+// for negative integers, cospi(n + 0.5) is +0.
+template <class T, detail::if_floating<T> = 0> __device__ inline T sinpi(T x) {
+  T s = ::sinpi(x);
+  return s == T(0) ? ::copysign(T(0), x) : s;
+}
+template <class T, detail::if_floating<T> = 0> __device__ inline T cospi(T x) {
+  T c = ::cospi(x);
+  return c == T(0) ? T(0) : c;
+}
+// tan(pi x) = sinpi(x) / cospi(x): the quotient has the spec's signed zeros
+// at integers, and at half-integers, where cospi is 0, sinpi(n + 0.5) =
+// (-1)^n gives the sign of the infinity.
 template <class T, detail::if_floating<T> = 0> __device__ inline T tanpi(T x) {
   T s, c;
   ::sincospi(x, &s, &c);
-  return s / c;
+  s = s == T(0) ? ::copysign(T(0), x) : s;
+  return c == T(0) ? ::copysign(infinity<T>(), s) : s / c;
 }
+CLC_VECTORIZE(sinpi)
+CLC_VECTORIZE(cospi)
 CLC_VECTORIZE(tanpi)
 
 template <class T, detail::if_floating<T> = 0> __device__ inline T sincos(T x, T *cosval) {
@@ -148,10 +160,28 @@ template <class T, detail::if_floating<T> = 0> __device__ inline T fract(T x, T 
 }
 CLC_VECTORIZE(fract)
 
+// modf as OpenCL C 7.5.2 defines it.
 template <class T, detail::if_floating<T> = 0> __device__ inline T modf(T x, T *iptr) {
-  return ::modf(x, iptr);
+  *iptr = ::trunc(x);
+  return ::copysign(::isinf(x) ? T(0) : x - *iptr, x);
 }
 CLC_VECTORIZE(modf)
+
+// The next representable value after x towards y, by stepping the bits:
+// y itself when x == y, the smallest subnormal of y's sign from a zero.
+template <class T, detail::if_floating<T> = 0>
+__device__ inline T nextafter(T x, detail::identity_t<T> y) {
+  typedef detail::unsigned_t<T> U;
+  if (::isnan(x) || ::isnan(y))
+    return x + y;
+  if (x == y)
+    return y;
+  if (x == T(0))
+    return ::copysign(as<T>(U(1)), y);
+  U bits = as<U>(x);
+  return as<T>((x < y) == (x > T(0)) ? U(bits + 1) : U(bits - 1));
+}
+CLC_VECTORIZE(nextafter)
 
 // frexp and ilogb with the spec's results for zero, infinity and NaN
 // (FP_ILOGB0 is INT_MIN and FP_ILOGBNAN INT_MAX in Clang's OpenCL header).
@@ -299,7 +329,7 @@ template <class T, detail::if_floating<T> = 0> __device__ inline T half_recip(T 
   return T(1) / x;
 }
 #define CLC_HALF_PRECISION(name, full)                                                             \
-  template <class... A> __device__ inline auto name(const A &...a)->decltype(full(a...)) {         \
+  template <class... A> __device__ inline auto name(A... a)->decltype(full(a...)) {                \
     return full(a...);                                                                             \
   }
 CLC_HALF_PRECISION(half_cos, cos)

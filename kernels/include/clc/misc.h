@@ -9,7 +9,7 @@ namespace clc {
 // Component i of the result is x[mask[i]]; only the low bits of each mask
 // component that can index x are used.
 template <class T, int N, class M, int K, detail::if_integer<M> = 0>
-__device__ inline vec<T, K> shuffle(const vec<T, N> &x, const vec<M, K> &mask) {
+__device__ inline vec<T, K> shuffle(vec<T, N> x, vec<M, K> mask) {
   vec<T, K> r;
   for (int i = 0; i < K; ++i)
     r.elem[i] = x.elem[mask.elem[i] & (N - 1)];
@@ -18,8 +18,7 @@ __device__ inline vec<T, K> shuffle(const vec<T, N> &x, const vec<M, K> &mask) {
 
 // As shuffle, over the 2N components of x followed by y.
 template <class T, int N, class M, int K, detail::if_integer<M> = 0>
-__device__ inline vec<T, K> shuffle2(const vec<T, N> &x, const vec<T, N> &y,
-                                     const vec<M, K> &mask) {
+__device__ inline vec<T, K> shuffle2(vec<T, N> x, vec<T, N> y, vec<M, K> mask) {
   vec<T, K> r;
   for (int i = 0; i < K; ++i) {
     int index = int(mask.elem[i] & (2 * N - 1));

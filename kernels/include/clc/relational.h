@@ -13,7 +13,7 @@ namespace clc {
     return (test) ? 1 : 0;                                                                         \
   }                                                                                                \
   template <class T, int N, detail::if_floating<T> = 0>                                            \
-  __device__ inline vec<detail::signed_t<T>, N> name(const vec<T, N> &v) {                         \
+  __device__ inline vec<detail::signed_t<T>, N> name(vec<T, N> v) {                                \
     vec<detail::signed_t<T>, N> r;                                                                 \
     for (int i = 0; i < N; ++i) {                                                                  \
       T x = v.elem[i];                                                                             \
@@ -27,7 +27,7 @@ namespace clc {
     return (test) ? 1 : 0;                                                                         \
   }                                                                                                \
   template <class T, int N, detail::if_floating<T> = 0>                                            \
-  __device__ inline vec<detail::signed_t<T>, N> name(const vec<T, N> &a, const vec<T, N> &b) {     \
+  __device__ inline vec<detail::signed_t<T>, N> name(vec<T, N> a, vec<T, N> b) {                   \
     vec<detail::signed_t<T>, N> r;                                                                 \
     for (int i = 0; i < N; ++i) {                                                                  \
       T x = a.elem[i], y = b.elem[i];                                                              \
@@ -57,7 +57,7 @@ CLC_RELATIONAL_1(signbit, ::signbit(x))
 template <class T, detail::if_integer<T> = 0> __device__ inline int any(T x) {
   return detail::signed_t<T>(x) < 0 ? 1 : 0;
 }
-template <class T, int N, detail::if_integer<T> = 0> __device__ inline int any(const vec<T, N> &x) {
+template <class T, int N, detail::if_integer<T> = 0> __device__ inline int any(vec<T, N> x) {
   bool set = false;
   for (int i = 0; i < N; ++i)
     set = set || detail::signed_t<T>(x.elem[i]) < 0;
@@ -66,7 +66,7 @@ template <class T, int N, detail::if_integer<T> = 0> __device__ inline int any(c
 template <class T, detail::if_integer<T> = 0> __device__ inline int all(T x) {
   return detail::signed_t<T>(x) < 0 ? 1 : 0;
 }
-template <class T, int N, detail::if_integer<T> = 0> __device__ inline int all(const vec<T, N> &x) {
+template <class T, int N, detail::if_integer<T> = 0> __device__ inline int all(vec<T, N> x) {
   bool set = true;
   for (int i = 0; i < N; ++i)
     set = set && detail::signed_t<T>(x.elem[i]) < 0;

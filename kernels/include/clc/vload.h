@@ -15,8 +15,7 @@ template <int N, class T> __device__ inline vec<T, N> vload(size_t offset, const
     r.elem[i] = first[i];
   return r;
 }
-template <int N, class T>
-__device__ inline void vstore(const vec<T, N> &data, size_t offset, T *p) {
+template <int N, class T> __device__ inline void vstore(vec<T, N> data, size_t offset, T *p) {
   T *first = p + offset * N;
   for (int i = 0; i < N; ++i)
     first[i] = data.elem[i];
@@ -60,7 +59,7 @@ template <int N> __device__ inline auto load_halves(const half *first) {
     return r;
   }
 }
-template <int N, class R, class V> __device__ inline void store_halves(const V &data, half *first) {
+template <int N, class R, class V> __device__ inline void store_halves(V data, half *first) {
   static_assert(vec_size<V> == N && is_floating<element_t<V>>,
                 "vstore_halfN stores N floats or doubles");
   for (int i = 0; i < N; ++i)
@@ -77,11 +76,11 @@ template <int N> __device__ inline auto vloada_half(size_t offset, const half *p
 }
 // vstore_half_rtz(v, i, p) is clc::vstore_half<1, clc::rtz>(v, i, p).
 template <int N = 1, class R = rdefault, class V>
-__device__ inline void vstore_half(const V &data, size_t offset, half *p) {
+__device__ inline void vstore_half(V data, size_t offset, half *p) {
   detail::store_halves<N, R>(data, p + offset * N);
 }
 template <int N, class R = rdefault, class V>
-__device__ inline void vstorea_half(const V &data, size_t offset, half *p) {
+__device__ inline void vstorea_half(V data, size_t offset, half *p) {
   detail::store_halves<N, R>(data, p + offset * detail::aligned_components<N>);
 }
 

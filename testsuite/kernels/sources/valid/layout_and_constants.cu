@@ -5,7 +5,7 @@
 #include <clc/core.h>
 
 #define EXPECT_LAYOUT(type, scalar, n)                                                             \
-  static_assert(sizeof(clc::type) == sizeof(scalar) * (n == 3 ? 4 : n), #type " size");           \
+  static_assert(sizeof(clc::type) == sizeof(scalar) * (n == 3 ? 4 : n), #type " size");            \
   static_assert(alignof(clc::type) == sizeof(clc::type), #type " alignment")
 #define EXPECT_LAYOUTS(name, scalar)                                                               \
   EXPECT_LAYOUT(name##2, scalar, 2);                                                               \
@@ -29,6 +29,7 @@ static_assert(sizeof(clc::ndrange) == 112, "the struct the shim fills");
 
 __constant__ clc::float4 constant_vector = clc::float4(1.0f, 2.0f, 3.0f, 4.0f);
 __constant__ clc::int3 constant_vectors[2] = {clc::int3(1), clc::int3(clc::int2(2, 3), 4)};
+__constant__ clc::float2 braced_vectors[2] = {{1.0f, 2.0f}, {3, 4}};
 __constant__ float constant_infinity = clc::infinity<float>();
 __constant__ double constant_huge = clc::infinity<double>();
 __constant__ float constant_nan = clc::as<float>(2147483647); // Clang's NAN: as_float(INT_MAX)
@@ -39,7 +40,9 @@ static_assert(bits == 0x3f800000u, "as_type of a scalar is a constant expression
 extern "C" __global__ void use_constants(clc::float4 *out) {
   __shared__ clc::float4 tile[64];
   __shared__ clc::double3 wide[8];
-  tile[threadIdx.x % 64] = constant_vector + float(constant_vectors[1].z);
+  clc::short4 braced = {1, 2, 3, 4};
+  tile[threadIdx.x % 64] =
+      constant_vector + float(constant_vectors[1].z) + braced_vectors[1].y + float(braced.w);
   wide[threadIdx.x % 8] = clc::double3(constant_huge);
   __syncthreads();
   out[threadIdx.x] = tile[(threadIdx.x + 1) % 64] * constant_infinity + constant_nan +
