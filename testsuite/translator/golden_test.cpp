@@ -75,6 +75,29 @@ TEST_P(Golden, CompilesWithNvrtc) {
 
 INSTANTIATE_TEST_SUITE_P(Translator, Golden, ::testing::ValuesIn(goldenParams()), paramName);
 
+// The GPU execution tests' kernels (exec/*.cl) translate and compile here too.
+class ExecutionKernels : public ::testing::TestWithParam<GoldenParam> {};
+
+TEST_P(ExecutionKernels, CompileWithNvrtc) {
+  TestCase test = loadTestCase(GetParam().path);
+  TranslateResult result = translateTestCase(test, GetParam().mode);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  NvrtcCheckResult compiled = compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu",
+                                               result.metadata.nvrtc_options, "sm_90");
+  EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
+}
+
+std::vector<GoldenParam> executionParams() {
+  std::vector<GoldenParam> params;
+  for (const std::string &path : listTestFiles("exec"))
+    for (OutputMode mode : loadTestCase(path).modes)
+      params.push_back({path, mode});
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(Translator, ExecutionKernels, ::testing::ValuesIn(executionParams()),
+                         paramName);
+
 // Error tests: testsuite/translator/errors/*.cl must fail with the
 // // EXPECT-STATUS: (1 build failure, 2 invalid build options) and a log
 // matching its LOG directives, in both modes.

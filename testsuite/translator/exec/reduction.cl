@@ -1,0 +1,14 @@
+// Sum per work-group through local memory (a __local argument).
+__kernel void reduce(__global const float *input, __global float *partial, __local float *scratch,
+                     uint n) {
+  uint gid = get_global_id(0), lid = get_local_id(0);
+  scratch[lid] = gid < n ? input[gid] : 0.0f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint stride = get_local_size(0) / 2; stride > 0; stride >>= 1) {
+    if (lid < stride)
+      scratch[lid] += scratch[lid + stride];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    partial[get_group_id(0)] = scratch[0];
+}
