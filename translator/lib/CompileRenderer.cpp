@@ -35,7 +35,7 @@ bool needsSpaceBetween(llvm::StringRef previous, clang::tok::TokenKind previous_
     return false;
   if (next == "." && previous_kind == clang::tok::numeric_constant)
     return true;
-  if (next == "(" && previous_kind == clang::tok::identifier)
+  if (next == "(" && (previous_kind == clang::tok::identifier || previous == ")"))
     return false;
   return !(next == ")" || next == "]" || next == "," || next == ";" || next == "." || next == "->");
 }

@@ -1,5 +1,10 @@
 // Tiled matrix multiply, C = A * B, rows of float4, local tiles.
 #define TS 16
+// CHECK: extern "C" __global__ void matmul(const clc::float4 *A, const clc::float4 *B, clc::float4 *C, int N, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: __shared__ clc::float4 Asub[TS][TS / 4];
+// COMPILE: __shared__ clc::float4 Asub[16][16 / 4];
+// CHECK: clc::float4 acc = clc::float4(0.0f);
+// CHECK: acc += a.x * Bsub[4 * k][col] + a.y * Bsub[4 * k + 1][col] + a.z * Bsub[4 * k + 2][col] +
 kernel void matmul(global const float4 *A, global const float4 *B, global float4 *C, int N) {
   local float4 Asub[TS][TS / 4];
   local float4 Bsub[TS][TS / 4];
