@@ -36,7 +36,8 @@ private:
 };
 
 std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return text;
 }
 
@@ -124,14 +125,22 @@ std::string integerText(const unsigned char *bytes, Element element) {
     return std::to_string(value);
   };
   switch (element) {
-  case Element::Int8: return load(int8_t());
-  case Element::UInt8: return load(uint8_t());
-  case Element::Int16: return load(int16_t());
-  case Element::UInt16: return load(uint16_t());
-  case Element::Int32: return load(int32_t());
-  case Element::UInt32: return load(uint32_t());
-  case Element::Int64: return load(int64_t());
-  default: return load(uint64_t());
+  case Element::Int8:
+    return load(int8_t());
+  case Element::UInt8:
+    return load(uint8_t());
+  case Element::Int16:
+    return load(int16_t());
+  case Element::UInt16:
+    return load(uint16_t());
+  case Element::Int32:
+    return load(int32_t());
+  case Element::UInt32:
+    return load(uint32_t());
+  case Element::Int64:
+    return load(int64_t());
+  default:
+    return load(uint64_t());
   }
 }
 
@@ -140,13 +149,17 @@ std::string integerText(const unsigned char *bytes, Element element) {
 size_t elementSize(Element element) {
   switch (element) {
   case Element::Int8:
-  case Element::UInt8: return 1;
+  case Element::UInt8:
+    return 1;
   case Element::Int16:
-  case Element::UInt16: return 2;
+  case Element::UInt16:
+    return 2;
   case Element::Int32:
   case Element::UInt32:
-  case Element::Float: return 4;
-  default: return 8;
+  case Element::Float:
+    return 4;
+  default:
+    return 8;
   }
 }
 
@@ -258,8 +271,8 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     return failure("cannot load " CL2CUDA_LIBRARY_PATH ": " + library.error);
   cl2cuda_result result_strings;
   std::string source = sourceOf(test);
-  int status = library.translate(source.c_str(), test.build_options.c_str(), nullptr, 0,
-                                 &result_strings);
+  int status =
+      library.translate(source.c_str(), test.build_options.c_str(), nullptr, 0, &result_strings);
   std::string cuda_source = result_strings.cuda_source ? result_strings.cuda_source : "";
   std::string log = result_strings.log ? result_strings.log : "";
   std::string metadata_text = result_strings.metadata ? result_strings.metadata : "";
@@ -341,15 +354,18 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
       std::memcpy(values[i].data(), &pointers[i], sizeof(CUdeviceptr));
     } else if (arg.kind == ExecArg::Local) {
       if (expected.kind != ArgKind::LocalPointer)
-        return failure("argument " + std::to_string(i) + " is not a __local pointer in the metadata");
-      unsigned int offset = (shared_bytes + expected.alignment - 1) / expected.alignment * expected.alignment;
+        return failure("argument " + std::to_string(i) +
+                       " is not a __local pointer in the metadata");
+      unsigned int offset =
+          (shared_bytes + expected.alignment - 1) / expected.alignment * expected.alignment;
       shared_bytes = offset + static_cast<unsigned int>(arg.local_bytes);
       values[i].resize(sizeof offset);
       std::memcpy(values[i].data(), &offset, sizeof offset);
     } else {
       if (arg.bytes.size() != expected.size)
-        return failure("argument " + std::to_string(i) + " has " + std::to_string(arg.bytes.size()) +
-                       " bytes; the metadata says " + std::to_string(expected.size));
+        return failure("argument " + std::to_string(i) + " has " +
+                       std::to_string(arg.bytes.size()) + " bytes; the metadata says " +
+                       std::to_string(expected.size));
       values[i] = arg.bytes;
     }
   }

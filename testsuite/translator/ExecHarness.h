@@ -29,8 +29,9 @@ struct ExecArg {
   unsigned max_ulps = 0;
   size_t local_bytes = 0; // Local: the size passed to clSetKernelArg
 
-  template <typename T> static ExecArg buffer(const std::vector<T> &values, Element element,
-                                              bool output = false, unsigned max_ulps = 0) {
+  template <typename T>
+  static ExecArg buffer(const std::vector<T> &values, Element element, bool output = false,
+                        unsigned max_ulps = 0) {
     ExecArg arg;
     arg.kind = Buffer;
     arg.bytes.resize(values.size() * sizeof(T));

@@ -45,8 +45,8 @@ void runAndCompare(const ExecCase &test, const Outputs *expected = nullptr,
   }
   std::string unavailable = cudaUnavailableReason();
   if (!unavailable.empty())
-    GTEST_SKIP() << unavailable << " (the reference side ran: "
-                 << (reference.ok ? "ok" : reference.error) << ")";
+    GTEST_SKIP() << unavailable
+                 << " (the reference side ran: " << (reference.ok ? "ok" : reference.error) << ")";
   RunResult translated = runTranslatedOnCuda(test);
   ASSERT_TRUE(translated.ok) << translated.error;
   const Outputs &want = expected ? *expected : reference.outputs;
@@ -105,7 +105,8 @@ TEST(Execution, HistogramWithLocalAtomics) {
   test.global_size[0] = 1024;
   test.local_size[0] = 128;
   test.args = {ExecArg::buffer(randomIntegers<uint8_t>(n, 0, 255, 5), Element::UInt8),
-               ExecArg::value(n), ExecArg::buffer(std::vector<uint32_t>(256), Element::UInt32, true)};
+               ExecArg::value(n),
+               ExecArg::buffer(std::vector<uint32_t>(256), Element::UInt32, true)};
   runAndCompare(test);
 }
 
@@ -201,9 +202,10 @@ TEST(Execution, MathWithinUlpBounds) {
 }
 
 TEST(Execution, ConversionsRoundingAndSaturation) {
-  std::vector<float> inputs = {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, 0.49999997f, 1e10f, -1e10f,
-                               INFINITY, -INFINITY, NAN, 3.7f, -3.7f, 127.5f, 255.49f, 65504.0f,
-                               1e-8f, -0.0f, 2.1e9f, -2.2e9f, 0.1f, 0.2f, 0.3f, 1234.5678f};
+  std::vector<float> inputs = {0.5f,   1.5f,    2.5f,     -0.5f,     -1.5f, 0.49999997f,
+                               1e10f,  -1e10f,  INFINITY, -INFINITY, NAN,   3.7f,
+                               -3.7f,  127.5f,  255.49f,  65504.0f,  1e-8f, -0.0f,
+                               2.1e9f, -2.2e9f, 0.1f,     0.2f,      0.3f,  1234.5678f};
   const size_t n = inputs.size();
   ExecCase test("conversions.cl", "conversions");
   test.global_size[0] = n;
@@ -221,9 +223,10 @@ TEST(Execution, GlobalAtomicsUnderContention) {
   ExecCase test("atomics.cl", "atomics");
   test.global_size[0] = 4096;
   test.local_size[0] = 256;
-  test.args = {ExecArg::buffer(std::vector<int32_t>{0, 0, 0, 1000000, -1, 0, 0}, Element::Int32, true),
-               ExecArg::buffer(std::vector<uint32_t>{0, 0xffffffffu, 0}, Element::UInt32, true),
-               ExecArg::buffer(std::vector<int64_t>{0}, Element::Int64, true)};
+  test.args = {
+      ExecArg::buffer(std::vector<int32_t>{0, 0, 0, 1000000, -1, 0, 0}, Element::Int32, true),
+      ExecArg::buffer(std::vector<uint32_t>{0, 0xffffffffu, 0}, Element::UInt32, true),
+      ExecArg::buffer(std::vector<int64_t>{0}, Element::Int64, true)};
   runAndCompare(test);
 }
 

@@ -33,8 +33,8 @@ std::vector<GoldenParam> paramsFor(std::initializer_list<const char *> directori
 
 std::string paramName(const ::testing::TestParamInfo<GoldenParam> &info) {
   std::string directory = info.param.path.substr(0, info.param.path.find_last_of('/'));
-  std::string name = stemOf(directory) + "_" + stemOf(info.param.path) + "_" +
-                     modeName(info.param.mode);
+  std::string name =
+      stemOf(directory) + "_" + stemOf(info.param.path) + "_" + modeName(info.param.mode);
   for (char &c : name)
     if (!isalnum(static_cast<unsigned char>(c)))
       c = '_';

@@ -75,8 +75,9 @@ struct FrontendOutcome {
 
 // Parses the program and, if Clang reported no error, calls `work` while the
 // AST and the preprocessor are alive. Diagnostics `work` reports through
-// ParsedProgram::diagnostics land in the same log.
-FrontendOutcome runFrontend(const FrontendInput &input,
-                            llvm::function_ref<void(ParsedProgram &)> work);
+// ParsedProgram::diagnostics land in the same log, written to *outcome as
+// they come (so a caller that survives a crash still has them).
+void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgram &)> work,
+                 FrontendOutcome *outcome);
 
 } // namespace cl2cuda
