@@ -9,6 +9,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Tooling/Syntax/Tokens.h>
 
@@ -188,8 +189,25 @@ public:
 
   void PragmaDirective(clang::SourceLocation location,
                        clang::PragmaIntroducerKind introducer) override {
-    if (introducer == clang::PIK_HashPragma && isUserLocation(sources_, location))
-      record_.pragma_hashes.push_back(location);
+    if (introducer != clang::PIK_HashPragma || !isUserLocation(sources_, location) ||
+        location.isMacroID())
+      return;
+    auto [file, offset] = sources_.getDecomposedLoc(location);
+    llvm::StringRef buffer = sources_.getBufferData(file);
+    size_t end = buffer.find('\n', offset);
+    llvm::StringRef line = buffer.substr(offset, end == llvm::StringRef::npos ? end : end - offset);
+    PreprocessorRecord::Pragma pragma{location, static_cast<unsigned>(line.size()), {}};
+    clang::Lexer lexer(location, clang::LangOptions(), line.begin(), line.begin(), line.end());
+    clang::Token token;
+    bool more = true;
+    while (more) {
+      more = !lexer.LexFromRawLexer(token);
+      if (token.is(clang::tok::raw_identifier))
+        pragma.words.push_back(token.getRawIdentifier().str());
+    }
+    if (!pragma.words.empty() && pragma.words.front() == "pragma")
+      pragma.words.erase(pragma.words.begin());
+    record_.pragmas.push_back(std::move(pragma));
   }
 
   void MacroExpands(const clang::Token &name, const clang::MacroDefinition &definition,

@@ -30,7 +30,12 @@ struct PreprocessorRecord {
     unsigned directive_length;  // through the end of the line (without the newline)
     clang::FileID included;     // the file it entered
   };
-  std::vector<clang::SourceLocation> pragma_hashes; // '#' of every #pragma
+  struct Pragma {
+    clang::SourceLocation hash;     // the '#'
+    unsigned directive_length;      // through the end of the line (without the newline)
+    std::vector<std::string> words; // after "#pragma": {"OPENCL", "FP_CONTRACT", "OFF"}
+  };
+  std::vector<Pragma> pragmas; // in the user's files
   std::vector<Include> includes;
   // Macros not defined in the user's files (predefined, -D, opencl-c-base.h)
   // that the user's code or directives use, in order of first use.

@@ -7,6 +7,7 @@
 
 #include <llvm/Support/CrashRecoveryContext.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -55,6 +56,19 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
           rewritten = rendered = Clock::now();
           if (program.diagnostics.hasErrorOccurred())
             return;
+          // OpenCL's FP_CONTRACT OFF forbids contracting a * b + c; NVRTC
+          // contracts unless told not to, for the whole program.
+          for (const PreprocessorRecord::Pragma &pragma : program.record.pragmas)
+            if (pragma.words == std::vector<std::string>{"OPENCL", "FP_CONTRACT", "OFF"} &&
+                std::find(result.metadata.nvrtc_options.begin(),
+                          result.metadata.nvrtc_options.end(),
+                          "--fmad=false") == result.metadata.nvrtc_options.end()) {
+              result.metadata.nvrtc_options.erase(std::remove(result.metadata.nvrtc_options.begin(),
+                                                              result.metadata.nvrtc_options.end(),
+                                                              "--fmad=true"),
+                                                  result.metadata.nvrtc_options.end());
+              result.metadata.nvrtc_options.push_back("--fmad=false");
+            }
           result.metadata.kernels = std::move(rewrite.kernels);
           result.metadata.global_variables = std::move(rewrite.global_variables);
           RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
