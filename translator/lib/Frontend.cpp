@@ -52,6 +52,7 @@ std::string absoluteIncludeArg(const std::string &arg) {
     return arg;
   llvm::SmallString<256> path(arg.substr(2));
   llvm::sys::fs::make_absolute(path);
+  llvm::sys::path::remove_dots(path, true);
   return "-I" + std::string(path);
 }
 
