@@ -9,7 +9,9 @@
 
 #include <dlfcn.h>
 
+#ifndef CL_USE_DEPRECATED_OPENCL_1_2_APIS // clcuda_cuda's users may define it already
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#endif
 #include <CL/cl.h>
 
 #include <algorithm>
