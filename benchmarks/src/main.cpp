@@ -22,12 +22,12 @@ void writeFile(const std::string &path, const std::string &text) {
 }
 
 int run(const Options &options) {
-  Workspace workspace;
+  Workspace workspace("clcuda-bench");
   ReportHeader header;
   header.setup_notes =
       options.icd_from_environment
           ? std::vector<std::string>{"ICD: the platforms the environment registers"}
-          : registerOpenClPlatforms(workspace.path() / "vendors", options.clcuda_library);
+          : icd::registerPlatforms(workspace.path() / "vendors", options.clcuda_library);
   const CacheDirectories caches = useFreshKernelCaches(workspace.path());
   header.setup_notes.push_back(
       "kernel caches start empty: CLCUDA_CACHE_DIR and CUDA_CACHE_PATH point at new directories");

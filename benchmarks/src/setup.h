@@ -4,6 +4,7 @@
 #pragma once
 
 #include "column.h"
+#include "icd_vendors.h"
 
 #include <filesystem>
 #include <memory>
@@ -13,24 +14,7 @@
 namespace clcuda::bench {
 
 // A private temporary directory, removed with everything in it on destruction.
-class Workspace {
-public:
-  Workspace();
-  ~Workspace();
-  Workspace(const Workspace &) = delete;
-  Workspace &operator=(const Workspace &) = delete;
-  const std::filesystem::path &path() const { return path_; }
-
-private:
-  std::filesystem::path path_;
-};
-
-// Makes `directory` an ICD vendors directory holding clcuda's library (if it
-// exists), NVIDIA's OpenCL library (if installed: it often is without being
-// registered) and the system's registered platforms, each library once, and
-// points OCL_ICD_VENDORS at it. Returns what it registered, for the report.
-std::vector<std::string> registerOpenClPlatforms(const std::filesystem::path &directory,
-                                                 const std::string &clcuda_library);
+using Workspace = icd::TemporaryDirectory;
 
 // Points clcuda's and the CUDA JIT's kernel caches at new empty directories
 // under `workspace`, so that a run starts cold; returns them for the report.

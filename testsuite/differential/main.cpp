@@ -3,7 +3,7 @@
 // results. See docs/differential-testing.md.
 #include "harness.h"
 #include "report.h"
-#include "vendors.h"
+#include "icd_vendors.h"
 
 #include "common/command_line.h"
 #include "common/platforms.h"
@@ -150,19 +150,19 @@ int run(const Options &options) {
   }
   if (!options.writeVendorsDirectory.empty()) {
     for (const std::string &line :
-         writeVendorsDirectory(options.writeVendorsDirectory, options.clcudaLibrary))
+         clcuda::icd::registerPlatforms(options.writeVendorsDirectory, options.clcudaLibrary))
       std::cout << line << "\n";
     return kExitPass;
   }
 
   // Before the first OpenCL call: the ICD loader reads OCL_ICD_VENDORS once.
-  std::optional<TemporaryDirectory> vendors;
+  std::optional<clcuda::icd::TemporaryDirectory> vendors;
   if (!options.noVendorsDirectory) {
-    vendors.emplace();
-    std::cout << "ICD vendors directory " << vendors->path() << ":\n";
-    for (const std::string &line : writeVendorsDirectory(vendors->path(), options.clcudaLibrary))
+    vendors.emplace("cl-vendors");
+    std::cout << "ICD vendors directory " << vendors->path().string() << ":\n";
+    for (const std::string &line :
+         clcuda::icd::registerPlatforms(vendors->path(), options.clcudaLibrary))
       std::cout << "  " << line << "\n";
-    setenv("OCL_ICD_VENDORS", vendors->path().c_str(), 1);
   }
   std::vector<PlatformInfo> platforms = clexample::listPlatforms();
   std::cout << "platforms:\n";

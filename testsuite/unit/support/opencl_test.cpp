@@ -73,9 +73,12 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strncmp(argv[i], "--loading=", 10) == 0)
       clcuda::test::mode() = argv[i] + 10;
-  if (clcuda::test::mode() == "icd")
-    setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_FILE, 1);
-  else if (clcuda::test::mode() == "filenames")
+  if (clcuda::test::mode() == "icd") {
+    // A directory holding only clcuda.icd (Khronos' loader takes directories
+    // only); it ignores OCL_ICD_VENDORS while OCL_ICD_FILENAMES is set.
+    setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_DIR, 1);
+    unsetenv("OCL_ICD_FILENAMES");
+  } else if (clcuda::test::mode() == "filenames")
     setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
   return RUN_ALL_TESTS();
 }

@@ -6,7 +6,7 @@ add_library(clcuda_test_support OBJECT ${CMAKE_CURRENT_LIST_DIR}/opencl_test.cpp
 target_include_directories(clcuda_test_support PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(clcuda_test_support PUBLIC OpenCL::OpenCL GTest::gtest clcuda_cuda)
 target_compile_definitions(clcuda_test_support PRIVATE
-  CLCUDA_TEST_ICD_FILE="${CLCUDA_BUILD_ICD_DIR}/clcuda.icd"
+  CLCUDA_TEST_ICD_DIR="${CLCUDA_BUILD_ICD_DIR}"
   CLCUDA_TEST_LIBRARY="${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/libclcuda.so")
 clcuda_warnings(clcuda_test_support)
 
@@ -15,7 +15,7 @@ clcuda_warnings(clcuda_test_support)
 # through libOpenCL.so.1, once per way of loading libclcuda.so, so the same
 # program is tested through the ICD loader and by direct relink. Test names
 # start with the mode:
-#   icd.       the ICD loader with OCL_ICD_VENDORS=build/icd/clcuda.icd, the
+#   icd.       the ICD loader with OCL_ICD_VENDORS=build/icd (clcuda.icd alone), the
 #              generated .icd file (works with every ocl-icd version)
 #   filenames. the ICD loader with OCL_ICD_FILENAMES=build/lib/libclcuda.so
 #              (the Khronos loader, newer ocl-icd; skips where it is ignored)
