@@ -12,16 +12,6 @@
 
 namespace clcuda::bench {
 namespace fs = std::filesystem;
-namespace {
-
-std::string trimmed(const std::string &text) {
-  const std::size_t begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos)
-    return "";
-  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
-}
-
-} // namespace
 
 CacheDirectories useFreshKernelCaches(const fs::path &workspace) {
   CacheDirectories caches{workspace / "clcuda-cache", workspace / "cuda-cache"};
@@ -65,7 +55,7 @@ std::string describeHost() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);)
     if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
-      cpu = trimmed(line.substr(line.find(':') + 1));
+      cpu = line.substr(line.find_first_not_of(" \t", line.find(':') + 1));
       break;
     }
   return std::string(name) + " (" + cpu + ", " + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) +
