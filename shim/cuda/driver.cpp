@@ -1,6 +1,9 @@
 #include "driver.h"
 
+#include <cudaTypedefs.h>
 #include <dlfcn.h>
+
+#include <type_traits>
 
 #include <mutex>
 
@@ -29,15 +32,16 @@ LoadedDriver load() {
     loaded.reason = "libcuda.so.1 has no cuGetProcAddress_v2: the driver is older than CUDA 12";
     return loaded;
   }
-#define CLCUDA_DRIVER_FUNCTION(name)                                                               \
+#define CLCUDA_DRIVER_FUNCTION(name, version)                                                      \
   {                                                                                                \
+    static_assert(std::is_same_v<decltype(&::name), PFN_##name##_v##version>,                      \
+                  #name ": the version in driver_functions.def is not the one cuda.h declares");   \
     void *pointer = nullptr;                                                                       \
     CUdriverProcAddressQueryResult found = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;                   \
-    if (get_proc_address(#name, &pointer, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &found) !=    \
+    if (get_proc_address(#name, &pointer, version, CU_GET_PROC_ADDRESS_DEFAULT, &found) !=         \
             CUDA_SUCCESS ||                                                                        \
         !pointer) {                                                                                \
-      loaded.reason = "the NVIDIA driver lacks " #name " (it is older than CUDA " +                \
-                      std::to_string(CUDA_VERSION / 1000) + ")";                                   \
+      loaded.reason = "the NVIDIA driver lacks " #name " (version " #version ")";                  \
       return loaded;                                                                               \
     }                                                                                              \
     loaded.api.name = reinterpret_cast<decltype(loaded.api.name)>(pointer);                        \

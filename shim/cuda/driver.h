@@ -9,7 +9,7 @@
 namespace clcuda::cuda {
 
 struct DriverApi {
-#define CLCUDA_DRIVER_FUNCTION(name) decltype(&::name) name = nullptr;
+#define CLCUDA_DRIVER_FUNCTION(name, version) decltype(&::name) name = nullptr;
 #include "driver_functions.def"
 #undef CLCUDA_DRIVER_FUNCTION
 };

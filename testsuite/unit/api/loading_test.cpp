@@ -97,9 +97,10 @@ TEST_F(Platform, RejectsBadQueries) {
 TEST_F(Platform, FindsTheIcdEntryPoint) {
   // Through a loader the answer is the loader's: Khronos' keeps the clIcd*
   // names to itself. That it found the platform shows it found the entry.
-  if (clcuda::test::loadingMode() == "relink")
+  if (clcuda::test::loadingMode() == "relink") {
     EXPECT_NE(clGetExtensionFunctionAddressForPlatform(platform, "clIcdGetPlatformIDsKHR"),
               nullptr);
+  }
   EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(platform, "clNoSuchFunctionKHR"), nullptr);
 }
 
