@@ -1,0 +1,29 @@
+// The translator's test files (testsuite/translator/<dir>/*.cl) and what
+// their directive comments ask for.
+#pragma once
+
+#include <cl2cuda/translator.h>
+
+#include <string>
+#include <vector>
+
+namespace cl2cuda::testing {
+
+std::string testDirectory(); // testsuite/translator in the source tree
+std::string readFile(const std::string &path);
+// The .cl files of testsuite/translator/<subdirectory>, sorted by name.
+std::vector<std::string> listTestFiles(const std::string &subdirectory);
+std::string stemOf(const std::string &path);
+
+struct TestCase {
+  std::string path;
+  std::string text;
+  std::string build_options;     // // RUN-OPTIONS:, with %S the file's directory
+  std::vector<OutputMode> modes; // // MODES: (default both)
+};
+TestCase loadTestCase(const std::string &path);
+
+TranslateResult translateTestCase(const TestCase &test, OutputMode mode);
+const char *modeName(OutputMode mode);
+
+} // namespace cl2cuda::testing

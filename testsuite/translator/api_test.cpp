@@ -1,0 +1,141 @@
+// The C ABI the shim dlopens, the build options, thread safety and the
+// library's exported symbols.
+#include <cl2cuda/c_api.h>
+#include <cl2cuda/translator.h>
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace cl2cuda {
+namespace {
+
+constexpr const char *kKernel = "#include \"defs.h\"\n"
+                                "kernel void k(global float *p) { p[get_global_id(0)] = SCALE; }\n";
+
+TEST(CApi, TranslatesWithInMemoryHeaders) {
+  cl2cuda_header header = {"defs.h", "#define SCALE 2.0f\n"};
+  cl2cuda_result result;
+  int status = cl2cuda_translate(kKernel, "-cl-mad-enable", &header, 1, &result);
+  ASSERT_EQ(status, 0) << result.log;
+  EXPECT_EQ(result.status, 0);
+  std::string source = result.cuda_source;
+  EXPECT_NE(source.find("p[clc::get_global_id(clc_ndrange, 0)] = 2.0f;"), std::string::npos)
+      << source;
+  EXPECT_NE(std::string(result.metadata).find("kernel \"k\" \"k\""), std::string::npos);
+  EXPECT_NE(std::string(result.metadata).find("nvrtc_option \"--fmad=true\""), std::string::npos);
+  cl2cuda_result_free(&result);
+  EXPECT_EQ(result.cuda_source, nullptr);
+  EXPECT_EQ(result.metadata, nullptr);
+  EXPECT_EQ(result.log, nullptr);
+}
+
+TEST(CApi, ReportsEachStatus) {
+  cl2cuda_result result;
+  EXPECT_EQ(cl2cuda_translate(kKernel, "", nullptr, 0, &result), 1); // defs.h missing
+  EXPECT_NE(std::string(result.log).find("input.cl:1:10: fatal error: 'defs.h' file not found"),
+            std::string::npos)
+      << result.log;
+  EXPECT_STREQ(result.cuda_source, "");
+  EXPECT_STREQ(result.metadata, "");
+  cl2cuda_result_free(&result);
+
+  EXPECT_EQ(cl2cuda_translate("kernel void k() {}", "-bogus", nullptr, 0, &result), 2);
+  EXPECT_NE(std::string(result.log).find("invalid build option '-bogus'"), std::string::npos);
+  cl2cuda_result_free(&result);
+
+  EXPECT_EQ(cl2cuda_translate(nullptr, "", nullptr, 0, &result), 1);
+  cl2cuda_result_free(&result);
+  cl2cuda_header nameless = {nullptr, "x"};
+  EXPECT_EQ(cl2cuda_translate("kernel void k() {}", nullptr, &nameless, 1, &result), 1);
+  cl2cuda_result_free(&result);
+  EXPECT_EQ(cl2cuda_translate("kernel void k() {}", "", nullptr, 0, nullptr), 1);
+  cl2cuda_result_free(nullptr);
+}
+
+TEST(CApi, IsSafeAcrossThreads) {
+  std::vector<std::thread> threads;
+  std::vector<int> statuses(8, -1);
+  for (int i = 0; i < 8; ++i)
+    threads.emplace_back([&statuses, i] {
+      std::string source = "kernel void k" + std::to_string(i) +
+                           "(global float4 *p) { p[get_global_id(0)] = (float4)(" +
+                           std::to_string(i) + "); }\n";
+      cl2cuda_result result;
+      statuses[i] = cl2cuda_translate(source.c_str(), "", nullptr, 0, &result);
+      cl2cuda_result_free(&result);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (int status : statuses)
+    EXPECT_EQ(status, 0);
+}
+
+// The shim finds the two C functions by name; nothing of LLVM's or the
+// engine's internals is exported.
+TEST(Library, ExportsTheCAbiOnly) {
+  void *library = dlopen(CL2CUDA_LIBRARY_PATH, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(library, nullptr) << dlerror();
+  EXPECT_NE(dlsym(library, "cl2cuda_translate"), nullptr);
+  EXPECT_NE(dlsym(library, "cl2cuda_result_free"), nullptr);
+  EXPECT_EQ(dlsym(library, "_ZN7cl2cuda14rewriteProgramERNS_13ParsedProgramERKNS_"
+                           "12BuildOptionsEPNS_13RewriteOutputE"),
+            nullptr);
+  EXPECT_EQ(dlsym(library, "_ZN7cl2cuda17parseBuildOptionsESt17basic_string_viewIcSt11char_"
+                           "traitsIcEEPNS_12BuildOptionsE"),
+            nullptr);
+  dlclose(library);
+}
+
+TEST(BuildOptions, AreParsedAsClBuildProgramDoes) {
+  auto translateWith = [](const std::string &options) {
+    TranslateOptions translate_options;
+    translate_options.build_options = options;
+    return translate("kernel void k(global int *p) { p[0] = VALUE; }\n", translate_options);
+  };
+  TranslateResult quoted = translateWith("-D VALUE=\"(1 + 2)\" -cl-std=CL1.1");
+  ASSERT_EQ(quoted.status, Status::Ok) << quoted.log;
+  EXPECT_NE(quoted.cuda_source.find("p[0] = (1 + 2);"), std::string::npos) << quoted.cuda_source;
+  EXPECT_EQ(quoted.metadata.opencl_c_version, 110u);
+
+  TranslateResult joined =
+      translateWith("-DVALUE=7 -cl-unsafe-math-optimizations -cl-nv-maxrregcount=32 -g");
+  ASSERT_EQ(joined.status, Status::Ok) << joined.log;
+  EXPECT_EQ(joined.metadata.nvrtc_options,
+            (std::vector<std::string>{"--fmad=true", "--prec-div=false", "--prec-sqrt=false",
+                                      "--maxrregcount=32", "-lineinfo"}));
+
+  for (const char *bad : {"-D", "-cl-std=CL1.3", "-cl-std=", "-Dx=1 -I", "--fast", "-cl-std=CLC++",
+                          "-DX=\"unterminated", "-cl-nv-maxrregcount=many"}) {
+    TranslateResult result = translateWith(bad);
+    EXPECT_EQ(result.status, Status::InvalidBuildOptions) << bad << ": " << result.log;
+    EXPECT_FALSE(result.log.empty());
+    EXPECT_TRUE(result.cuda_source.empty());
+  }
+}
+
+TEST(Translate, NeverCrashesOnGarbage) {
+  const char *inputs[] = {"",
+                          "\xff\xfe\x00",
+                          "kernel",
+                          "}{",
+                          "#if\n",
+                          "#include <stdio.h>\n",
+                          "kernel void k(global int *p) { p[0] = ((((((((((1)))))))))); }",
+                          "#define A A\nA",
+                          "kernel void k() { return 1; }"};
+  for (const char *input : inputs) {
+    TranslateResult result = translate(input, TranslateOptions());
+    if (result.status == Status::Ok)
+      EXPECT_FALSE(result.cuda_source.empty());
+    else
+      EXPECT_TRUE(result.cuda_source.empty());
+  }
+}
+
+} // namespace
+} // namespace cl2cuda

@@ -1,0 +1,19 @@
+// RUN-OPTIONS: -I %S/include
+// User headers: compile mode expands them in place (with #line); readable
+// mode inlines, translated, a header that needs edits and keeps an #include
+// of one that does not.
+#include "common.h"
+#include "plain.h"
+// READABLE: // cl2cuda: "{{.*}}common.h", translated and inlined
+// READABLE: typedef clc::float4 vec_t;
+// READABLE-NEXT: __device__ inline clc::float4 scaled(clc::float4 v, float s) { return v * s; }
+// READABLE: // cl2cuda: end of "{{.*}}common.h"
+// READABLE-NEXT: #include "plain.h"
+// COMPILE: #line 5 "{{.*}}common.h"
+// COMPILE-NEXT: typedef clc::float4 vec_t;
+// COMPILE: #line {{[0-9]+}} "includes.cl"
+kernel void includes(global vec_t *out) {
+  // COMPILE: out[((0) * 64 + (clc::get_global_id(clc_ndrange, 0)))] = scaled(out[0], 16);
+  // READABLE: out[INDEX(clc::get_global_id(clc_ndrange, 0), 0)] = scaled(out[0], TILE);
+  out[INDEX(get_global_id(0), 0)] = scaled(out[0], TILE);
+}

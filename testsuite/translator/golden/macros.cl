@@ -1,0 +1,36 @@
+// Readable mode keeps macros: an edit inside a macro body is made in the
+// #define when every expansion needs it, an edit in an argument in the
+// argument; otherwise the call is replaced by its expansion.
+#define GID get_global_id(0)
+// READABLE: #define GID clc::get_global_id(clc_ndrange, 0)
+#define REAL float4
+// READABLE: #define REAL clc::float4
+#define SQUARE(x) ((x) * (x))
+// READABLE: #define SQUARE(x) ((x) * (x))
+#define LOAD(p, i) vload4(i, p)
+// READABLE: #define LOAD(p, i) clc::vload<4>(i, p)
+#define FIRST(v) v.x
+// READABLE: #define FIRST(v) v.x
+#define PAIR(v) v.xy
+// READABLE: #define PAIR(v) v.xy
+#define STR(x) #x
+
+kernel void macros(global float *in, global float4 *out, global float2 *pairs, global float *scalars) {
+  // CHECK: size_t i = {{(GID|clc::get_global_id\(clc_ndrange, 0\))}};
+  size_t i = GID;
+  // READABLE: REAL v = LOAD(in, i);
+  REAL v = LOAD(in, i);
+  // An argument edit: the swizzle is made inside the argument.
+  // READABLE: out[i] = SQUARE(clc::float4(v.x));
+  out[i] = SQUARE((float4)(v.x));
+  // FIRST works on a vector and on a struct-like value alike: no edit.
+  // READABLE: scalars[i] = FIRST(v) + FIRST(out[0]);
+  scalars[i] = FIRST(v) + FIRST(out[0]);
+  // PAIR's body needs clc::swizzle for a vector: its calls are expanded.
+  // READABLE: pairs[i] = clc::swizzle<0, 1>(v);
+  pairs[i] = PAIR(v);
+  // A swizzle with a comma inside a macro argument would split it: expanded.
+  // READABLE: pairs[0] = ((clc::swizzle<1, 0>(v)) * (clc::swizzle<1, 0>(v)));
+  pairs[0] = SQUARE(v.yx);
+  printf("%s\n", STR(v.x + 1));
+}

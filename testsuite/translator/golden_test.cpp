@@ -1,0 +1,106 @@
+// Golden tests: each testsuite/translator/golden/*.cl is translated in each
+// mode it lists (// MODES:, default both) with its // RUN-OPTIONS:, and
+//   CHECK / COMPILE / READABLE directives are checked on the CUDA output
+//     (CHECK in every mode, COMPILE and READABLE in theirs),
+//   METADATA directives on the serialized program metadata,
+//   LOG directives on the build log (warnings);
+// then NVRTC compiles the output with the device library (label translator).
+#include "FileChecker.h"
+#include "NvrtcCheck.h"
+#include "TestFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace cl2cuda::testing {
+namespace {
+
+struct GoldenParam {
+  std::string path;
+  OutputMode mode;
+};
+
+std::vector<GoldenParam> goldenParams() {
+  std::vector<GoldenParam> params;
+  for (const std::string &path : listTestFiles("golden"))
+    for (OutputMode mode : loadTestCase(path).modes)
+      params.push_back({path, mode});
+  return params;
+}
+
+std::string paramName(const ::testing::TestParamInfo<GoldenParam> &info) {
+  std::string name = stemOf(info.param.path) + "_" + modeName(info.param.mode);
+  for (char &c : name)
+    if (!isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
+}
+
+class Golden : public ::testing::TestWithParam<GoldenParam> {};
+
+TEST_P(Golden, Output) {
+  TestCase test = loadTestCase(GetParam().path);
+  OutputMode mode = GetParam().mode;
+  TranslateResult result = translateTestCase(test, mode);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  std::string mode_prefix = mode == OutputMode::Compile ? "COMPILE" : "READABLE";
+  std::string problem =
+      checkOutput(result.cuda_source, parseDirectives(test.text, {"CHECK", mode_prefix}));
+  EXPECT_EQ(problem, "") << "output (" << modeName(mode) << "):\n" << result.cuda_source;
+  problem = checkOutput(result.metadata.serialize(), parseDirectives(test.text, {"METADATA"}));
+  EXPECT_EQ(problem, "") << "metadata:\n" << result.metadata.serialize();
+  problem = checkOutput(result.log, parseDirectives(test.text, {"LOG"}));
+  EXPECT_EQ(problem, "") << "log:\n" << result.log;
+}
+
+TEST_P(Golden, CompilesWithNvrtc) {
+  TestCase test = loadTestCase(GetParam().path);
+  TranslateResult result = translateTestCase(test, GetParam().mode);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  // Readable output may still #include user headers: NVRTC gets the test's -I.
+  std::vector<std::string> include_dirs = {test.path.substr(0, test.path.find_last_of('/'))};
+  std::istringstream words(test.build_options);
+  for (std::string word; words >> word;) {
+    if (word == "-I" && words >> word)
+      include_dirs.push_back(word);
+    else if (word.compare(0, 2, "-I") == 0)
+      include_dirs.push_back(word.substr(2));
+  }
+  NvrtcCheckResult compiled =
+      compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu", result.metadata.nvrtc_options,
+                       "sm_90", include_dirs);
+  EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
+}
+
+INSTANTIATE_TEST_SUITE_P(Translator, Golden, ::testing::ValuesIn(goldenParams()), paramName);
+
+// Error tests: testsuite/translator/errors/*.cl must fail with the
+// // EXPECT-STATUS: (1 build failure, 2 invalid build options) and a log
+// matching its LOG directives, in both modes.
+class Errors : public ::testing::TestWithParam<GoldenParam> {};
+
+TEST_P(Errors, Diagnosed) {
+  TestCase test = loadTestCase(GetParam().path);
+  TranslateResult result = translateTestCase(test, GetParam().mode);
+  std::string expected = directiveValue(test.text, "EXPECT-STATUS");
+  ASSERT_FALSE(expected.empty()) << "the test needs // EXPECT-STATUS:";
+  EXPECT_EQ(static_cast<int>(result.status), std::stoi(expected)) << result.log;
+  EXPECT_TRUE(result.cuda_source.empty());
+  std::string problem = checkOutput(result.log, parseDirectives(test.text, {"LOG"}));
+  EXPECT_EQ(problem, "") << "log:\n" << result.log;
+}
+
+std::vector<GoldenParam> errorParams() {
+  std::vector<GoldenParam> params;
+  for (const std::string &path : listTestFiles("errors"))
+    for (OutputMode mode : loadTestCase(path).modes)
+      params.push_back({path, mode});
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(Translator, Errors, ::testing::ValuesIn(errorParams()), paramName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Errors);
+
+} // namespace
+} // namespace cl2cuda::testing

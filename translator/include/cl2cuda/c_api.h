@@ -1,0 +1,45 @@
+/* The C ABI of libcl2cuda.so, loaded by the shim with dlopen (docs/design.md,
+ * "The C ABI the shim loads"). Keep it C-compatible and stable: the shim
+ * resolves these two symbols by name. */
+#ifndef CL2CUDA_C_API_H
+#define CL2CUDA_C_API_H
+
+#if defined(CL2CUDA_BUILDING_LIBRARY)
+#define CL2CUDA_C_EXPORT __attribute__((visibility("default")))
+#else
+#define CL2CUDA_C_EXPORT
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An in-memory header of clCompileProgram (header_include_names). */
+typedef struct cl2cuda_header {
+  const char *name;
+  const char *source;
+} cl2cuda_header;
+
+typedef struct cl2cuda_result {
+  int status;        /* 0 ok, 1 build failure (see log), 2 invalid build options */
+  char *cuda_source; /* compile-mode CUDA C++ */
+  char *metadata;    /* serialized cl2cuda::ProgramMetadata */
+  char *log;         /* diagnostics, file:line:col as in the user's source */
+} cl2cuda_result;
+
+/* Translates one OpenCL C program. Returns result->status. Every string in
+ * *result is allocated (empty rather than NULL; NULL only if memory ran out)
+ * and released by cl2cuda_result_free. cuda_source and metadata are empty
+ * unless status is 0. Safe to call from several threads at once. */
+CL2CUDA_C_EXPORT int cl2cuda_translate(const char *source, const char *options,
+                                       const cl2cuda_header *headers, unsigned num_headers,
+                                       cl2cuda_result *result);
+
+/* Releases the strings of *result and sets them to NULL. */
+CL2CUDA_C_EXPORT void cl2cuda_result_free(cl2cuda_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CL2CUDA_C_API_H */

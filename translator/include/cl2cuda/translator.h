@@ -1,0 +1,69 @@
+// The C++ API of libcl2cuda: OpenCL C in, CUDA C++ for NVRTC out
+// (docs/design.md, "Translation"; docs/translator.md). The shim uses the C
+// ABI in c_api.h; the CLI and the tests use this.
+#pragma once
+
+#include <cl2cuda/metadata.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if defined(CL2CUDA_BUILDING_LIBRARY)
+#define CL2CUDA_API __attribute__((visibility("default")))
+#else
+#define CL2CUDA_API
+#endif
+
+namespace cl2cuda {
+
+enum class OutputMode {
+  // The whole program from the preprocessed token stream, with #line
+  // directives pointing at the user's lines: what clBuildProgram compiles.
+  Compile,
+  // The user's text, macros, comments and layout, edited where needed: for
+  // people who adopt the output as their CUDA source.
+  Readable,
+};
+
+struct InMemoryHeader {
+  std::string name;   // as #included, e.g. "common.h" or "inc/defs.h"
+  std::string source; // its contents
+};
+
+struct TranslateOptions {
+  OutputMode mode = OutputMode::Compile;
+  std::string build_options;           // clBuildProgram's options string
+  std::vector<InMemoryHeader> headers; // clCompileProgram's input headers
+  std::string file_name = "input.cl";  // the name diagnostics and #line use
+};
+
+enum class Status : int {
+  Ok = 0,
+  BuildFailure = 1,        // see log
+  InvalidBuildOptions = 2, // see log: the option that was not understood
+};
+
+// Seconds spent in each phase of one translate() call (cl2cuda --time).
+struct PhaseTimes {
+  double parse = 0;   // Clang: preprocess, parse, semantic analysis
+  double rewrite = 0; // AST walk, edits, metadata
+  double render = 0;  // output text
+};
+
+struct TranslateResult {
+  Status status = Status::BuildFailure;
+  std::string cuda_source; // empty unless status == Ok
+  ProgramMetadata metadata;
+  std::string log; // Clang's and the translator's diagnostics, file:line:col
+  PhaseTimes times;
+};
+
+// Translates one program. Thread-safe; never throws.
+CL2CUDA_API TranslateResult translate(std::string_view source, const TranslateOptions &options);
+
+// The mapping tables (qualifiers, types, work-item functions, builtins,
+// patterns, build options...) as Markdown: the text of docs/mapping.md.
+CL2CUDA_API std::string mappingTablesMarkdown();
+
+} // namespace cl2cuda

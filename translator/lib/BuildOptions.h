@@ -1,0 +1,28 @@
+// clBuildProgram's options string, parsed against tables/build_options.def.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cl2cuda {
+
+struct BuildOptions {
+  unsigned opencl_c_version = 120;
+  std::vector<std::string> clang_args; // -D/-I and the flags Clang must see
+  std::vector<std::string> nvrtc_options;
+  bool kernel_arg_info = false;
+  bool uniform_work_group_size = false;
+  bool single_precision_constant = false;
+};
+
+// Parses `text`; on failure returns the message for the build log, naming the
+// option that was not understood.
+std::optional<std::string> parseBuildOptions(std::string_view text, BuildOptions *out);
+
+// The OpenCL C versions -cl-std= accepts: capabilities.def's, plus 2.0 for
+// programs that use its generic address space and program-scope variables.
+bool isAcceptedOpenCLCVersion(unsigned version);
+
+} // namespace cl2cuda

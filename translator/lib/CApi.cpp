@@ -1,0 +1,72 @@
+// The C ABI (cl2cuda/c_api.h) over the C++ API, for the shim's dlopen.
+#include <cl2cuda/c_api.h>
+#include <cl2cuda/translator.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+
+namespace {
+
+char *copyString(const std::string &text) {
+  char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+  if (copy)
+    std::memcpy(copy, text.c_str(), text.size() + 1);
+  return copy;
+}
+
+// Fills *result, every string allocated; false if memory ran out.
+bool fill(cl2cuda_result *result, int status, const std::string &source,
+          const std::string &metadata, const std::string &log) {
+  result->status = status;
+  result->cuda_source = copyString(source);
+  result->metadata = copyString(metadata);
+  result->log = copyString(log);
+  return result->cuda_source && result->metadata && result->log;
+}
+
+} // namespace
+
+extern "C" int cl2cuda_translate(const char *source, const char *options,
+                                 const cl2cuda_header *headers, unsigned num_headers,
+                                 cl2cuda_result *result) {
+  if (!result)
+    return 1;
+  *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
+  try {
+    if (!source || (num_headers && !headers)) {
+      fill(result, 1, "", "", "error: no source given to the translator\n");
+      return result->status;
+    }
+    cl2cuda::TranslateOptions translate_options;
+    translate_options.build_options = options ? options : "";
+    for (unsigned i = 0; i < num_headers; ++i) {
+      if (!headers[i].name || !headers[i].source) {
+        fill(result, 1, "", "", "error: an input header has no name or no source\n");
+        return result->status;
+      }
+      translate_options.headers.push_back({headers[i].name, headers[i].source});
+    }
+    cl2cuda::TranslateResult translated = cl2cuda::translate(source, translate_options);
+    std::string metadata =
+        translated.status == cl2cuda::Status::Ok ? translated.metadata.serialize() : "";
+    if (!fill(result, static_cast<int>(translated.status), translated.cuda_source, metadata,
+              translated.log)) {
+      cl2cuda_result_free(result);
+      result->status = 1;
+    }
+  } catch (const std::exception &) {
+    cl2cuda_result_free(result);
+    result->status = 1;
+  }
+  return result->status;
+}
+
+extern "C" void cl2cuda_result_free(cl2cuda_result *result) {
+  if (!result)
+    return;
+  std::free(result->cuda_source);
+  std::free(result->metadata);
+  std::free(result->log);
+  result->cuda_source = result->metadata = result->log = nullptr;
+}

@@ -1,0 +1,279 @@
+#include "Frontend.h"
+
+#include <clcuda/embedded_file.h>
+
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/TargetInfo.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Frontend/Utils.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Tooling/Syntax/Tokens.h>
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+namespace clcuda {
+extern const EmbeddedFileSet clang_opencl_headers;
+} // namespace clcuda
+
+namespace cl2cuda {
+namespace {
+
+// Where the in-memory files live. The user's file and headers sit in the
+// working directory, so diagnostics name them as the caller did.
+constexpr const char *kResourceDir = "/__cl2cuda__/clang";
+constexpr const char *kSourceDir = "/__cl2cuda__/src";
+
+std::string extensionFlag(unsigned opencl_c_version) {
+  std::string flag = "-cl-ext=-all";
+#define CLCUDA_EXTENSION(name, major, minor, patch) flag += ",+" #name;
+#include <cl2cuda/capabilities.def>
+  // Feature macros exist from OpenCL C 3.0 on; 2.0 implies its features.
+  if (opencl_c_version >= 300) {
+#define CLCUDA_C_FEATURE(name, major, minor, patch) flag += ",+" #name;
+#include <cl2cuda/capabilities.def>
+  }
+  return flag;
+}
+
+std::string languageVersionFlag(unsigned version) {
+  return "-cl-std=CL" + std::to_string(version / 100) + "." + std::to_string(version / 10 % 10);
+}
+
+// -I paths are the caller's, relative to the process's working directory.
+std::string absoluteIncludeArg(const std::string &arg) {
+  if (arg.compare(0, 2, "-I") != 0)
+    return arg;
+  llvm::SmallString<256> path(arg.substr(2));
+  llvm::sys::fs::make_absolute(path);
+  return "-I" + std::string(path);
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const FrontendInput &input) {
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  const clcuda::EmbeddedFileSet &headers = clcuda::clang_opencl_headers;
+  for (size_t i = 0; i < headers.count; ++i) {
+    const clcuda::EmbeddedFile &file = headers.files[i];
+    memory->addFile(
+        std::string(kResourceDir) + "/include/" + file.name, 0,
+        llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(file.data, file.size), file.name, false));
+  }
+  auto addSource = [&](const std::string &name, llvm::StringRef text) {
+    llvm::SmallString<256> path(name);
+    if (!llvm::sys::path::is_absolute(path))
+      path = std::string(kSourceDir) + "/" + name;
+    llvm::sys::path::remove_dots(path, true);
+    memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text, name));
+  };
+  addSource(input.options.file_name, llvm::StringRef(input.source.data(), input.source.size()));
+  for (const InMemoryHeader &header : input.options.headers)
+    addSource(header.name, header.source);
+  memory->setCurrentWorkingDirectory(kSourceDir);
+
+  // Real files only for -I directories (absolute by now); own working directory.
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  overlay->pushOverlay(memory);
+  overlay->setCurrentWorkingDirectory(kSourceDir);
+  return overlay;
+}
+
+std::vector<std::string> clangArguments(const FrontendInput &input) {
+  const BuildOptions &options = input.build_options;
+  std::vector<std::string> args = {
+      "-cc1",
+      "-triple",
+      "nvptx64-nvidia-cuda",
+      "-fsyntax-only",
+      "-x",
+      "cl",
+      languageVersionFlag(options.opencl_c_version),
+      "-finclude-default-header",
+      "-fdeclare-opencl-builtins",
+      extensionFlag(options.opencl_c_version),
+      "-resource-dir",
+      kResourceDir,
+      "-nostdsysteminc",
+      "-fmessage-length=0",
+      "-working-directory",
+      kSourceDir,
+      // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
+      "-D__OPENCL_VERSION__=300",
+  };
+  for (const std::string &arg : options.clang_args)
+    args.push_back(absoluteIncludeArg(arg));
+  // clCompileProgram's headers are found from any including file.
+  args.push_back(std::string("-I") + kSourceDir);
+  args.push_back(input.options.file_name);
+  return args;
+}
+
+class RecordingCallbacks : public clang::PPCallbacks {
+public:
+  RecordingCallbacks(clang::SourceManager &sources, PreprocessorRecord &record)
+      : sources_(sources), record_(record) {}
+
+  void InclusionDirective(clang::SourceLocation hash, const clang::Token &, llvm::StringRef, bool,
+                          clang::CharSourceRange filename_range, clang::OptionalFileEntryRef,
+                          llvm::StringRef, llvm::StringRef, const clang::Module *,
+                          clang::SrcMgr::CharacteristicKind) override {
+    pending_include_ = PreprocessorRecord::Include{hash, 0, clang::FileID()};
+    bool invalid = false;
+    llvm::StringRef buffer = sources_.getBufferData(sources_.getFileID(hash), &invalid);
+    unsigned begin = sources_.getFileOffset(hash);
+    unsigned end = sources_.getFileOffset(filename_range.getEnd());
+    while (!invalid && end < buffer.size() && buffer[end] != '\n')
+      ++end;
+    pending_include_->directive_length = end - begin;
+  }
+
+  void FileChanged(clang::SourceLocation location, FileChangeReason reason,
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
+    if (reason != EnterFile || !pending_include_)
+      return;
+    pending_include_->included = sources_.getFileID(location);
+    if (isUserLocation(sources_, pending_include_->hash))
+      record_.includes.push_back(*pending_include_);
+    pending_include_.reset();
+  }
+
+  void PragmaDirective(clang::SourceLocation location,
+                       clang::PragmaIntroducerKind introducer) override {
+    if (introducer == clang::PIK_HashPragma && isUserLocation(sources_, location))
+      record_.pragma_hashes.push_back(location);
+  }
+
+  void MacroExpands(const clang::Token &name, const clang::MacroDefinition &definition,
+                    clang::SourceRange, const clang::MacroArgs *) override {
+    notePredefinedUse(name, definition);
+  }
+  void Defined(const clang::Token &name, const clang::MacroDefinition &definition,
+               clang::SourceRange) override {
+    notePredefinedUse(name, definition);
+  }
+  void Ifdef(clang::SourceLocation, const clang::Token &name,
+             const clang::MacroDefinition &definition) override {
+    notePredefinedUse(name, definition);
+  }
+  void Ifndef(clang::SourceLocation, const clang::Token &name,
+              const clang::MacroDefinition &definition) override {
+    notePredefinedUse(name, definition);
+  }
+  void Elifdef(clang::SourceLocation, const clang::Token &name,
+               const clang::MacroDefinition &definition) override {
+    notePredefinedUse(name, definition);
+  }
+  void Elifndef(clang::SourceLocation, const clang::Token &name,
+                const clang::MacroDefinition &definition) override {
+    notePredefinedUse(name, definition);
+  }
+
+private:
+  void notePredefinedUse(const clang::Token &name, const clang::MacroDefinition &definition) {
+    const clang::MacroInfo *info = definition.getMacroInfo();
+    if (!info || !isUserLocation(sources_, name.getLocation()) ||
+        isUserLocation(sources_, info->getDefinitionLoc()))
+      return;
+    record_.predefined_macros_used.insert({name.getIdentifierInfo(), info});
+  }
+
+  clang::SourceManager &sources_;
+  PreprocessorRecord &record_;
+  std::optional<PreprocessorRecord::Include> pending_include_;
+};
+
+// Collects tokens and preprocessor facts while Clang parses; the work runs
+// after Execute(), with everything still alive.
+class ProgramAction : public clang::ASTFrontendAction {
+public:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &compiler,
+                                                        llvm::StringRef) override {
+    clang::Preprocessor &preprocessor = compiler.getPreprocessor();
+    collector_ = std::make_unique<clang::syntax::TokenCollector>(preprocessor);
+    preprocessor.addPPCallbacks(
+        std::make_unique<RecordingCallbacks>(compiler.getSourceManager(), record_));
+    return std::make_unique<clang::ASTConsumer>();
+  }
+
+  void runWork(clang::CompilerInstance &compiler, llvm::function_ref<void(ParsedProgram &)> work) {
+    clang::syntax::TokenBuffer buffer = std::move(*collector_).consume();
+    buffer.indexExpandedTokens();
+    TokenIndex tokens(buffer);
+    ParsedProgram program{compiler.getASTContext(),
+                          compiler.getSema(),
+                          compiler.getPreprocessor(),
+                          compiler.getSourceManager(),
+                          compiler.getDiagnostics(),
+                          tokens,
+                          record_};
+    work(program);
+  }
+
+private:
+  std::unique_ptr<clang::syntax::TokenCollector> collector_;
+  PreprocessorRecord record_;
+};
+
+} // namespace
+
+bool isUserFile(const clang::SourceManager &sources, clang::FileID file) {
+  if (file.isInvalid() || !sources.getFileEntryRefForID(file))
+    return false; // predefines and scratch buffers have no file
+  return !clang::SrcMgr::isSystem(
+      sources.getFileCharacteristic(sources.getLocForStartOfFile(file)));
+}
+
+bool isUserLocation(const clang::SourceManager &sources, clang::SourceLocation location) {
+  if (location.isInvalid())
+    return false;
+  return isUserFile(sources, sources.getFileID(sources.getExpansionLoc(location)));
+}
+
+FrontendOutcome runFrontend(const FrontendInput &input,
+                            llvm::function_ref<void(ParsedProgram &)> work) {
+  FrontendOutcome outcome;
+  llvm::raw_string_ostream log(outcome.log);
+  clang::CompilerInstance compiler;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagnostic_options =
+      new clang::DiagnosticOptions();
+  diagnostic_options->ShowColors = false;
+  compiler.createDiagnostics(new clang::TextDiagnosticPrinter(log, diagnostic_options.get()),
+                             /*ShouldOwnClient=*/true);
+
+  std::vector<std::string> args = clangArguments(input);
+  std::vector<const char *> arg_pointers;
+  for (size_t i = 1; i < args.size(); ++i) // CreateFromArgs takes the arguments after -cc1
+    arg_pointers.push_back(args[i].c_str());
+  if (!clang::CompilerInvocation::CreateFromArgs(compiler.getInvocation(), arg_pointers,
+                                                 compiler.getDiagnostics())) {
+    log.flush();
+    return outcome;
+  }
+  compiler.getDiagnosticOpts().ShowColors = false;
+  // -w, -Werror and the other warning options of the build options.
+  clang::ProcessWarningOptions(compiler.getDiagnostics(), compiler.getDiagnosticOpts());
+  compiler.createFileManager(makeFileSystem(input));
+  if (!compiler.createTarget()) {
+    log.flush();
+    return outcome;
+  }
+
+  ProgramAction action;
+  if (action.BeginSourceFile(compiler, compiler.getFrontendOpts().Inputs[0])) {
+    if (llvm::Error error = action.Execute())
+      log << "error: " << llvm::toString(std::move(error)) << "\n";
+    else if (!compiler.getDiagnostics().hasErrorOccurred())
+      action.runWork(compiler, work);
+    outcome.succeeded = !compiler.getDiagnostics().hasErrorOccurred();
+    action.EndSourceFile();
+  }
+  log.flush();
+  return outcome;
+}
+
+} // namespace cl2cuda

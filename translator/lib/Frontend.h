@@ -1,0 +1,82 @@
+// Runs Clang's OpenCL C frontend on one program: in-memory sources (the
+// user's file, clCompileProgram headers, the embedded opencl-c-base.h),
+// build options, diagnostics captured as text, and the preprocessor facts
+// the renderers need (token buffer, pragmas, includes, macros used).
+#pragma once
+
+#include "BuildOptions.h"
+#include "TokenEdits.h"
+
+#include <cl2cuda/translator.h>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Lex/MacroInfo.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Sema/Sema.h>
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/ADT/STLFunctionalExtras.h>
+
+#include <string>
+#include <vector>
+
+namespace cl2cuda {
+
+// What the preprocessor saw that the AST does not keep.
+struct PreprocessorRecord {
+  struct Include {
+    clang::SourceLocation hash; // the '#'
+    unsigned directive_length;  // through the end of the line (without the newline)
+    clang::FileID included;     // the file it entered
+  };
+  std::vector<clang::SourceLocation> pragma_hashes; // '#' of every #pragma
+  std::vector<Include> includes;
+  // Macros not defined in the user's files (predefined, -D, opencl-c-base.h)
+  // that the user's code or directives use, in order of first use.
+  llvm::MapVector<const clang::IdentifierInfo *, const clang::MacroInfo *> predefined_macros_used;
+};
+
+struct ParsedProgram {
+  clang::ASTContext &ast;
+  clang::Sema &sema;
+  clang::Preprocessor &preprocessor;
+  clang::SourceManager &sources;
+  clang::DiagnosticsEngine &diagnostics;
+  const TokenIndex &tokens;
+  const PreprocessorRecord &record;
+
+  bool isUserLocation(clang::SourceLocation location) const;
+  bool isUserFile(clang::FileID file) const;
+};
+
+// Whether the code at `location` is the user's (not opencl-c-base.h nor a
+// predefines buffer); macro locations count where they are expanded.
+bool isUserLocation(const clang::SourceManager &sources, clang::SourceLocation location);
+bool isUserFile(const clang::SourceManager &sources, clang::FileID file);
+
+inline bool ParsedProgram::isUserLocation(clang::SourceLocation location) const {
+  return cl2cuda::isUserLocation(sources, location);
+}
+inline bool ParsedProgram::isUserFile(clang::FileID file) const {
+  return cl2cuda::isUserFile(sources, file);
+}
+
+struct FrontendInput {
+  std::string_view source;
+  const TranslateOptions &options;
+  const BuildOptions &build_options;
+};
+
+struct FrontendOutcome {
+  bool succeeded = false; // no errors, from Clang or from `work`
+  std::string log;        // every diagnostic, formatted as file:line:col: kind: message
+};
+
+// Parses the program and, if Clang reported no error, calls `work` while the
+// AST and the preprocessor are alive. Diagnostics `work` reports through
+// ParsedProgram::diagnostics land in the same log.
+FrontendOutcome runFrontend(const FrontendInput &input,
+                            llvm::function_ref<void(ParsedProgram &)> work);
+
+} // namespace cl2cuda

@@ -1,0 +1,210 @@
+// docs/mapping.md: the mapping tables as Markdown (cl2cuda --mapping-table).
+#include <cl2cuda/translator.h>
+
+#include "Tables.h"
+
+#include <map>
+#include <string>
+
+namespace cl2cuda {
+namespace {
+
+std::string cell(llvm::StringRef text) {
+  std::string escaped;
+  for (char c : text)
+    escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  return escaped.empty() ? " " : escaped;
+}
+
+std::string code(llvm::StringRef text) {
+  return text.empty() ? "(removed)" : "`" + cell(text) + "`";
+}
+
+class Table {
+public:
+  explicit Table(std::initializer_list<std::string> headers) {
+    for (const std::string &header : headers) {
+      text_ += "| " + header + " ";
+      rule_ += "|---";
+    }
+    text_ += "|\n" + rule_ + "|\n";
+  }
+  void row(std::initializer_list<std::string> cells) {
+    for (const std::string &value : cells)
+      text_ += "| " + value + " ";
+    text_ += "|\n";
+  }
+  std::string str() const { return text_ + "\n"; }
+
+private:
+  std::string text_, rule_;
+};
+
+const char *formName(BuildOptionForm form) {
+  switch (form) {
+  case BuildOptionForm::Flag:
+    return "flag";
+  case BuildOptionForm::Joined:
+    return "`=value`";
+  case BuildOptionForm::JoinedOrSeparate:
+    return "value attached or next";
+  }
+  return "";
+}
+
+const char *actionName(AttributeAction action) {
+  switch (action) {
+  case AttributeAction::Keep:
+    return "kept";
+  case AttributeAction::Remove:
+    return "removed";
+  case AttributeAction::LaunchBounds:
+    return "`__launch_bounds__(X*Y*Z)`";
+  case AttributeAction::UnrollPragma:
+    return "`#pragma unroll N`";
+  case AttributeAction::Unsupported:
+    return "build error";
+  }
+  return "";
+}
+
+std::string qualifiersSection() {
+  Table table({"OpenCL C", "context", "CUDA C++", "notes"});
+  for (const QualifierInfo &info : qualifierTable())
+    table.row({code(info.opencl), cell(info.context), code(info.cuda), cell(info.description)});
+  return "## Qualifiers and keywords\n\n" + table.str();
+}
+
+std::string typesSection() {
+  std::string widths;
+  for (unsigned width : vectorWidthTable())
+    widths += (widths.empty() ? "" : ", ") + std::to_string(width);
+  Table scalars({"OpenCL C", "CUDA C++", "vectors (N = " + widths + ")"});
+  for (const ScalarTypeInfo &scalar : scalarTypeTable())
+    scalars.row({code(scalar.opencl), code(scalar.cuda),
+                 code(std::string(scalar.opencl) + "N") + " → " +
+                     code(std::string(scalar.vector_prefix) + "N")});
+  Table named({"OpenCL C", "CUDA C++", "module", "status", "notes"});
+  for (const NamedTypeInfo &type : namedTypeTable())
+    named.row({code(type.opencl), *type.cuda ? code(type.cuda) : std::string("(the type it names)"),
+               code(type.module), type.supported ? "supported" : "**unsupported**",
+               cell(type.note)});
+  return "## Types\n\nScalar types and their vectors (`clc::vec<T, N>` in "
+         "`kernels/include/clc/core.h`):\n\n" +
+         scalars.str() + "Other type names:\n\n" + named.str();
+}
+
+std::string workItemSection() {
+  Table table({"OpenCL C", "CUDA C++", "needs the NDRange", "since", "notes"});
+  for (const WorkItemInfo &item : workItemTable()) {
+    std::string call =
+        std::string("clc::") + item.name + (item.needs_ndrange ? "(clc_ndrange, d)" : "(d)");
+    table.row({code(std::string(item.name) + "(d)"), code(call), item.needs_ndrange ? "yes" : "no",
+               "OpenCL C " + std::to_string(item.since / 100) + "." +
+                   std::to_string(item.since / 10 % 10),
+               cell(item.description)});
+  }
+  return "## Work-item functions (module `core.h`)\n\n" + table.str();
+}
+
+std::string builtinSection() {
+  std::map<std::string, Table> families;
+  std::vector<std::string> order;
+  for (const BuiltinInfo &builtin : builtinTable()) {
+    auto [family, inserted] = families.try_emplace(
+        builtin.family, Table({"OpenCL C", "CUDA C++", "module", "arguments", "status"}));
+    if (inserted)
+      order.push_back(builtin.family);
+    std::string name = builtin.name;
+    std::string status = builtin.supported ? "supported" : "**unsupported**";
+    if (*builtin.note)
+      status += ": " + cell(builtin.note);
+    family->second.row({code(name), *builtin.cuda ? code(builtin.cuda) : " ",
+                        *builtin.module ? code(builtin.module) : " ",
+                        builtin.arguments == BuiltinArguments::Exact ? "exact" : "plain", status});
+  }
+  std::string text =
+      "## Builtin functions\n\nArguments keep their order. With *exact* arguments, an "
+      "argument Clang converted to the chosen overload's parameter type is cast to it, so "
+      "CUDA's overload resolution picks the same function; *plain* arguments convert as in "
+      "C (the library has one signature).\n\n";
+  for (const std::string &family : order)
+    text += "### " + family + "\n\n" + families.at(family).str();
+  return text;
+}
+
+std::string patternSection() {
+  Table patterns({"OpenCL C", "CUDA C++", "module", "notes"});
+  for (const PatternInfo &pattern : patternTable())
+    patterns.row({code(pattern.opencl), code(pattern.cuda), code(pattern.module),
+                  cell(pattern.description)});
+  Table suffixes({"suffix", "tag"});
+  for (const SuffixInfo &mode : roundingModeTable())
+    suffixes.row({*mode.suffix ? code(mode.suffix) : "(none)", code(mode.tag)});
+  for (const SuffixInfo &saturation : saturationTable())
+    suffixes.row({*saturation.suffix ? code(saturation.suffix) : "(none)", code(saturation.tag)});
+  return "## Builtins matched by name pattern\n\n`<T>` is any scalar or vector type name "
+         "(`{type}` its CUDA name), `<N>` a vector width.\n\n" +
+         patterns.str() + "Rounding and saturation suffixes:\n\n" + suffixes.str();
+}
+
+std::string compilerSection() {
+  Table builtins({"Clang builtin", "CUDA C++", "module", "notes"});
+  for (const CompilerBuiltinInfo &builtin : compilerBuiltinTable())
+    builtins.row(
+        {code(builtin.name), code(builtin.cuda), code(builtin.module), cell(builtin.description)});
+  Table macros({"macro", "readable-mode definition", "module"});
+  for (const PredefinedMacroInfo &macro : predefinedMacroTable())
+    macros.row({code(macro.name), code(macro.cuda_body), code(macro.module)});
+  return "## Compiler builtins and predefined macros\n\nOpenCL C's headers expand some "
+         "macros to Clang builtins, which compile mode replaces:\n\n" +
+         builtins.str() +
+         "Readable mode keeps macro names; the OpenCL macros a program uses are defined at "
+         "the top of the output with their OpenCL bodies, except these:\n\n" +
+         macros.str();
+}
+
+std::string attributeSection() {
+  Table table({"attribute", "becomes", "notes"});
+  for (const AttributeInfo &attribute : attributeTable())
+    table.row(
+        {code(attribute.spelling), actionName(attribute.action), cell(attribute.description)});
+  return "## Attributes\n\nAttributes not listed are kept.\n\n" + table.str();
+}
+
+std::string buildOptionSection() {
+  Table table({"option", "form", "Clang", "NVRTC", "notes"});
+  for (const BuildOptionInfo &option : buildOptionTable())
+    table.row({code(option.spelling), formName(option.form),
+               *option.clang_flag ? code(option.clang_flag) : " ",
+               *option.nvrtc_flags ? code(option.nvrtc_flags) : " ", cell(option.description)});
+  return "## Build options\n\nAny other option is invalid (status 2, "
+         "`CL_INVALID_BUILD_OPTIONS`).\n\n" +
+         table.str();
+}
+
+std::string reservedSection() {
+  std::map<std::string, std::string> by_reason;
+  for (const ReservedNameInfo &name : reservedNameTable())
+    by_reason[name.reason] += (by_reason[name.reason].empty() ? "" : ", ") + code(name.name);
+  Table table({"reason", "names"});
+  for (const auto &[reason, names] : by_reason)
+    table.row({cell(reason), names});
+  return "## Reserved names\n\nA user declaration with one of these names is renamed with a "
+         "`_cl` suffix, at the declaration and every use.\n\n" +
+         table.str();
+}
+
+} // namespace
+
+std::string mappingTablesMarkdown() {
+  return "# OpenCL C → CUDA C++ mapping tables\n\n"
+         "Generated by `cl2cuda --mapping-table` from `translator/lib/tables/*.def` "
+         "(`ninja cl2cuda_mapping_docs`); do not edit. How the translator uses them: "
+         "[translator.md](translator.md), [design.md](design.md).\n\n" +
+         qualifiersSection() + typesSection() + workItemSection() + builtinSection() +
+         patternSection() + compilerSection() + attributeSection() + buildOptionSection() +
+         reservedSection();
+}
+
+} // namespace cl2cuda

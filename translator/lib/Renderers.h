@@ -1,0 +1,31 @@
+// The two output modes (docs/design.md, "Translation"): both realize the
+// rewriter's edits, on different texts.
+#pragma once
+
+#include "Frontend.h"
+#include "TokenEdits.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace cl2cuda {
+
+struct RenderInput {
+  ParsedProgram &program;
+  const EditList &edits;
+  std::set<std::string> modules; // device-library headers besides core.h
+};
+
+// The whole program from the expanded token stream, with #line directives.
+// Returns nullopt after reporting an error.
+std::optional<std::string> renderCompileMode(RenderInput input);
+
+// The user's text with its macros, comments and layout. Falls back to the
+// compile-mode rendering (with a warning) when an edit cannot be placed.
+std::optional<std::string> renderReadableMode(RenderInput input);
+
+// "#include <clc/core.h>" and one line per module.
+std::string includeLines(const std::set<std::string> &modules);
+
+} // namespace cl2cuda

@@ -1,0 +1,760 @@
+#include "RewriterImpl.h"
+
+#include "Diagnostics.h"
+#include "Metadata.h"
+#include "Tables.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/Basic/SourceManager.h>
+
+namespace cl2cuda {
+namespace {
+
+bool isAddressSpaceKeyword(clang::tok::TokenKind kind) {
+  switch (kind) {
+  case clang::tok::kw___global:
+  case clang::tok::kw___local:
+  case clang::tok::kw___constant:
+  case clang::tok::kw___private:
+  case clang::tok::kw___generic:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isKernel(const clang::FunctionDecl *function) {
+  return function->hasAttr<clang::OpenCLKernelAttr>();
+}
+
+const clang::FunctionDecl *canonical(const clang::FunctionDecl *function) {
+  return function ? function->getCanonicalDecl() : nullptr;
+}
+
+// The calls each user function makes, collected before the rewrite.
+class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
+public:
+  bool VisitCallExpr(clang::CallExpr *call) {
+    if (const clang::FunctionDecl *callee = call->getDirectCallee())
+      callees.push_back(callee);
+    return true;
+  }
+  std::vector<const clang::FunctionDecl *> callees;
+};
+
+// Every user declaration, for the renames decided before the rewrite.
+class DeclCollector : public clang::RecursiveASTVisitor<DeclCollector> {
+public:
+  explicit DeclCollector(const ParsedProgram &program) : program_(program) {}
+  bool TraverseDecl(clang::Decl *decl) {
+    if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) &&
+        !program_.isUserLocation(decl->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(decl);
+  }
+  bool VisitNamedDecl(clang::NamedDecl *decl) {
+    decls.push_back(decl);
+    return true;
+  }
+  std::vector<clang::NamedDecl *> decls;
+
+private:
+  const ParsedProgram &program_;
+};
+
+} // namespace
+
+ProgramRewriter::ProgramRewriter(ParsedProgram &program, const BuildOptions &options,
+                                 RewriteOutput &output)
+    : program_(program), options_(options), output_(output), edits_(output.edits),
+      types_(program.ast, renames_) {}
+
+void ProgramRewriter::run() {
+  chooseRenames();
+  analyzeCalls();
+  TraverseDecl(program_.ast.getTranslationUnitDecl());
+  finishTokens();
+}
+
+bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
+  if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) && !isUser(decl->getLocation()))
+    return true;
+  return RecursiveASTVisitor::TraverseDecl(decl);
+}
+
+// --- analysis ---------------------------------------------------------------
+
+bool ProgramRewriter::isBuiltin(const clang::FunctionDecl *function) const {
+  // -fdeclare-opencl-builtins declares builtins implicitly, at their first use.
+  return function->isImplicit() || function->getBuiltinID() != 0 ||
+         !isUser(function->getLocation());
+}
+
+bool ProgramRewriter::needsNdrange(const clang::FunctionDecl *function) const {
+  return ndrange_functions_.count(canonical(function)) != 0;
+}
+
+bool ProgramRewriter::isCalledKernel(const clang::FunctionDecl *function) const {
+  return called_kernels_.count(canonical(function)) != 0;
+}
+
+void ProgramRewriter::analyzeCalls() {
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> calls;
+  for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls()) {
+    const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    if (!function || !function->hasBody() || !function->doesThisDeclarationHaveABody() ||
+        !isUser(function->getLocation()))
+      continue;
+    CallCollector collector;
+    collector.TraverseStmt(function->getBody());
+    for (const clang::FunctionDecl *callee : collector.callees) {
+      if (isBuiltin(callee)) {
+        const WorkItemInfo *work_item = findWorkItem(callee->getName());
+        if (work_item && work_item->needs_ndrange)
+          ndrange_functions_.insert(canonical(function));
+        continue;
+      }
+      calls[canonical(function)].push_back(canonical(callee));
+      if (isKernel(callee))
+        called_kernels_.insert(canonical(callee));
+    }
+  }
+  // A function needs the NDRange if anything it calls does.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[caller, callees] : calls) {
+      if (ndrange_functions_.count(caller))
+        continue;
+      for (const clang::FunctionDecl *callee : callees)
+        if (ndrange_functions_.count(callee)) {
+          ndrange_functions_.insert(caller);
+          changed = true;
+          break;
+        }
+    }
+  }
+}
+
+std::string ProgramRewriter::uniqueName(const std::string &base) {
+  std::string candidate = freshName(base);
+  for (unsigned suffix = 2; taken_names_.count(candidate); ++suffix)
+    candidate = freshName(base + std::to_string(suffix));
+  taken_names_.insert(candidate);
+  return candidate;
+}
+
+std::string ProgramRewriter::freshName(const std::string &base) const {
+  std::string candidate = base;
+  for (unsigned suffix = 2; program_.ast.Idents.find(candidate) != program_.ast.Idents.end();
+       ++suffix)
+    candidate = base + std::to_string(suffix);
+  return candidate;
+}
+
+void ProgramRewriter::chooseRenames() {
+  DeclCollector collector(program_);
+  collector.TraverseDecl(program_.ast.getTranslationUnitDecl());
+  for (clang::NamedDecl *decl : collector.decls) {
+    const clang::IdentifierInfo *identifier = decl->getIdentifier();
+    if (!identifier || !isReservedName(identifier->getName()) ||
+        renames_.count(decl->getCanonicalDecl()))
+      continue;
+    // One new name per reserved name, whatever declares it.
+    std::string &renamed = reserved_renames_[identifier->getName().str()];
+    if (renamed.empty())
+      renamed = uniqueName(identifier->getName().str() + "_cl");
+    renames_[decl->getCanonicalDecl()] = renamed;
+  }
+}
+
+// --- helpers ----------------------------------------------------------------
+
+void ProgramRewriter::error(clang::SourceLocation location, llvm::StringRef message) {
+  if (!reported_locations_.insert(location.getRawEncoding()).second)
+    return;
+  reportError(program_.diagnostics, location, message);
+}
+
+void ProgramRewriter::useModule(llvm::StringRef module) {
+  if (!module.empty() && module != kCoreModule)
+    output_.modules.insert(module.str());
+}
+
+void ProgramRewriter::markHandled(TokenRange range) {
+  for (unsigned i = range.first; i <= range.last; ++i)
+    handled_tokens_.insert(i);
+}
+
+std::string ProgramRewriter::indentationOf(clang::SourceLocation location) const {
+  unsigned column =
+      program_.sources.getPresumedColumnNumber(program_.sources.getExpansionLoc(location));
+  return std::string(column > 1 ? column - 1 : 0, ' ');
+}
+
+bool ProgramRewriter::needsParentheses(const clang::Expr *expression) {
+  expression = expression->IgnoreImplicit();
+  return llvm::isa<clang::BinaryOperator, clang::AbstractConditionalOperator>(expression);
+}
+
+void ProgramRewriter::renameAt(clang::SourceLocation location, const clang::NamedDecl *decl) {
+  std::string name;
+  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+      function && isKernel(function) && isCalledKernel(function))
+    name = types_.nameOf(decl) + "_body";
+  else if (renames_.count(decl->getCanonicalDecl()))
+    name = renames_.lookup(decl->getCanonicalDecl());
+  else
+    return;
+  std::optional<unsigned> token = tokenAt(location);
+  if (!token || program_.tokens.text(*token) != decl->getName() || handled_tokens_.count(*token))
+    return;
+  edits_.replace({*token, *token}, name);
+  handled_tokens_.insert(*token);
+}
+
+std::optional<TokenRange> ProgramRewriter::attributeTokens(const clang::Attr *attribute) const {
+  std::optional<TokenRange> own = rangeOf(attribute->getRange());
+  if (!own || attribute->getSyntax() != clang::AttributeCommonInfo::AS_GNU)
+    return own;
+  // Find the enclosing __attribute__((...)).
+  int depth = 0;
+  unsigned opens = 0;
+  std::optional<unsigned> keyword;
+  for (unsigned i = own->first; i-- > 0;) {
+    clang::tok::TokenKind kind = program_.tokens.kind(i);
+    if (kind == clang::tok::r_paren) {
+      ++depth;
+    } else if (kind == clang::tok::l_paren) {
+      if (depth == 0)
+        ++opens;
+      else
+        --depth;
+    } else if (kind == clang::tok::kw___attribute && opens == 2 && depth == 0) {
+      keyword = i;
+      break;
+    }
+    if (opens > 2)
+      break;
+  }
+  if (!keyword)
+    return own;
+  unsigned close = *keyword + 1;
+  unsigned commas = 0;
+  for (int nesting = 0; close < program_.tokens.expanded().size(); ++close) {
+    clang::tok::TokenKind kind = program_.tokens.kind(close);
+    if (kind == clang::tok::l_paren)
+      ++nesting;
+    else if (kind == clang::tok::r_paren && --nesting == 0)
+      break;
+    else if (kind == clang::tok::comma && nesting == 2)
+      ++commas;
+  }
+  if (commas == 0)
+    return TokenRange{*keyword, close};
+  // One attribute of several: take it with a neighbouring comma.
+  if (program_.tokens.kind(own->last + 1) == clang::tok::comma)
+    return TokenRange{own->first, own->last + 1};
+  return TokenRange{own->first - 1, own->last};
+}
+
+std::optional<TokenRange> ProgramRewriter::declarationTokens(const clang::Decl *decl) const {
+  std::optional<TokenRange> range = rangeOf(decl->getSourceRange());
+  if (!range)
+    return std::nullopt;
+  for (const clang::Attr *attribute : decl->attrs()) {
+    if (attribute->isImplicit() || !isUser(attribute->getLocation()))
+      continue;
+    if (std::optional<TokenRange> tokens = attributeTokens(attribute)) {
+      range->first = std::min(range->first, tokens->first);
+      range->last = std::max(range->last, tokens->last);
+    }
+  }
+  return range;
+}
+
+// --- declarations -----------------------------------------------------------
+
+bool ProgramRewriter::VisitNamedDecl(clang::NamedDecl *decl) {
+  if (isUser(decl->getLocation()))
+    renameAt(decl->getLocation(), decl);
+  return true;
+}
+
+void ProgramRewriter::rewriteKernelAttributes(const clang::FunctionDecl *function,
+                                              TokenRange declaration, std::string *launch_bounds) {
+  for (const clang::Attr *attribute : function->attrs()) {
+    if (attribute->isImplicit() || !isUser(attribute->getLocation()))
+      continue;
+    std::optional<TokenRange> tokens = attributeTokens(attribute);
+    if (!tokens || !declaration.contains(*tokens))
+      continue;
+    AttributeAction action = llvm::isa<clang::OpenCLKernelAttr>(attribute)
+                                 ? AttributeAction::Remove
+                                 : attributeAction(attribute->getSpelling());
+    switch (action) {
+    case AttributeAction::Keep:
+    case AttributeAction::UnrollPragma:
+      continue;
+    case AttributeAction::Unsupported:
+      error(attribute->getLocation(),
+            std::string("attribute '") + attribute->getSpelling() + "' is not supported by clcuda");
+      continue;
+    case AttributeAction::LaunchBounds:
+      if (const auto *size = llvm::dyn_cast<clang::ReqdWorkGroupSizeAttr>(attribute))
+        *launch_bounds =
+            "__launch_bounds__(" +
+            std::to_string(uint64_t(size->getXDim()) * size->getYDim() * size->getZDim()) + ")";
+      break;
+    case AttributeAction::Remove:
+      break;
+    }
+    edits_.remove(*tokens);
+    markHandled(*tokens);
+  }
+}
+
+bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
+  if (!isUser(function->getLocation()))
+    return true;
+  std::optional<TokenRange> declaration = declarationTokens(function);
+  if (!declaration)
+    return true;
+  bool kernel = isKernel(function);
+  bool kernel_entry = kernel && !isCalledKernel(function);
+  std::string launch_bounds;
+  rewriteKernelAttributes(function, *declaration, &launch_bounds);
+
+  std::string prefix = std::string(cudaSpelling(kernel_entry ? Qualifier::KernelFunction
+                                                             : Qualifier::HelperFunction)) +
+                       " ";
+  if (kernel_entry && !launch_bounds.empty())
+    prefix += launch_bounds + " ";
+  // Before the first token that stays (not __kernel or a removed attribute).
+  TokenRange kept = *declaration;
+  while (kept.first < kept.last && handled_tokens_.count(kept.first) &&
+         keyword_choice_.count(kept.first) == 0)
+    ++kept.first;
+  if (prefixed_tokens_.insert(declaration->first).second)
+    edits_.insertBefore(kept, prefix);
+
+  // Address spaces in the return type.
+  if (std::optional<unsigned> name = tokenAt(function->getLocation());
+      name && *name > declaration->first)
+    rewriteAddressSpaceTokens({declaration->first, *name - 1}, function->getReturnType(),
+                              Placement::Other, false);
+  rewriteParameters(function, kernel_entry);
+  if (kernel_entry)
+    addHiddenParameter(function, "const __grid_constant__ clc::ndrange clc_ndrange");
+  else if (needsNdrange(function))
+    addHiddenParameter(function, "const clc::ndrange &clc_ndrange");
+
+  if (kernel && function->doesThisDeclarationHaveABody()) {
+    recordKernelMetadata(function);
+    if (!kernel_entry)
+      addKernelWrapper(function, launch_bounds);
+  }
+  return true;
+}
+
+void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry) {
+  std::string compile_declarations, readable_declarations;
+  const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody());
+  std::string indentation =
+      !body || body->body_empty() ? "  " : indentationOf(body->body_front()->getBeginLoc());
+  for (const clang::ParmVarDecl *parameter : function->parameters()) {
+    clang::QualType type = parameter->getType();
+    bool local_pointer = type->isPointerType() &&
+                         type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local;
+    if (!kernel_entry || !local_pointer) {
+      rewriteAddressSpaces(parameter, parameter->getLocation(), Placement::Other);
+      continue;
+    }
+    std::optional<TokenRange> tokens = rangeOf(parameter->getSourceRange());
+    if (!tokens)
+      continue;
+    std::string name = types_.nameOf(parameter);
+    std::string offset = freshName(name + "_local_offset");
+    edits_.replace(*tokens, "unsigned int " + offset);
+    markHandled(*tokens);
+    std::string declaration = spell(type, name) + " = clc::local_arg<" +
+                              spell(type->getPointeeType().getUnqualifiedType()) + ">(" + offset +
+                              ");";
+    compile_declarations += " " + declaration;
+    readable_declarations += "\n" + indentation + declaration;
+  }
+  std::optional<unsigned> brace = body ? tokenAt(body->getLBracLoc()) : std::nullopt;
+  if (!brace || !function->doesThisDeclarationHaveABody() || compile_declarations.empty())
+    return;
+  edits_.insertAfter({*brace, *brace}, compile_declarations, kCompileMode);
+  edits_.insertAfter({*brace, *brace}, readable_declarations, kReadableMode);
+}
+
+void ProgramRewriter::addHiddenParameter(const clang::FunctionDecl *function,
+                                         const std::string &parameter) {
+  clang::FunctionTypeLoc type = function->getFunctionTypeLoc();
+  if (!type)
+    return;
+  std::optional<unsigned> open = tokenAt(type.getLParenLoc());
+  std::optional<unsigned> close = tokenAt(type.getRParenLoc());
+  if (!open || !close)
+    return;
+  if (function->getNumParams() > 0)
+    edits_.insertBefore({*close, *close}, ", " + parameter);
+  else if (*close > *open + 1) // (void)
+    edits_.replace({*open + 1, *close - 1}, parameter);
+  else
+    edits_.insertAfter({*open, *open}, parameter);
+}
+
+void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
+                                       const std::string &launch_bounds) {
+  std::optional<TokenRange> definition = rangeOf(function->getSourceRange());
+  if (!definition)
+    return;
+  std::string parameters, arguments;
+  for (const clang::ParmVarDecl *parameter : function->parameters()) {
+    std::string name = types_.nameOf(parameter);
+    clang::QualType type = parameter->getType();
+    if (type->isPointerType() &&
+        type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local) {
+      std::string offset = freshName(name + "_local_offset");
+      parameters += "unsigned int " + offset + ", ";
+      arguments += "clc::local_arg<" + spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
+                   offset + "), ";
+    } else {
+      parameters += spell(type, name) + ", ";
+      arguments += name + ", ";
+    }
+  }
+  if (needsNdrange(function))
+    arguments += "clc_ndrange";
+  else if (!arguments.empty())
+    arguments.resize(arguments.size() - 2);
+  std::string symbol = renames_.count(function->getCanonicalDecl())
+                           ? renames_.lookup(function->getCanonicalDecl())
+                           : function->getNameAsString();
+  std::string wrapper = "\n" + std::string(cudaSpelling(Qualifier::KernelFunction)) + " " +
+                        (launch_bounds.empty() ? "" : launch_bounds + " ") + "void " + symbol +
+                        "(" + parameters +
+                        "const __grid_constant__ clc::ndrange clc_ndrange) {\n  " +
+                        types_.nameOf(function) + "_body(" + arguments + ");\n}";
+  edits_.insertAfter({definition->last, definition->last}, wrapper);
+}
+
+void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) {
+  std::string symbol = renames_.count(function->getCanonicalDecl())
+                           ? renames_.lookup(function->getCanonicalDecl())
+                           : function->getNameAsString();
+  output_.kernels.push_back(kernelMetadata(function, program_.ast, symbol));
+}
+
+bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type,
+                                                Placement placement, bool is_static) {
+  clang::QualType base = type;
+  while (!base.isNull() && (base->isPointerType() || base->isArrayType()))
+    base = base->isPointerType() ? base->getPointeeType()
+                                 : clang::QualType(base->getArrayElementTypeNoTypeQual(), 0);
+  bool base_is_const = !base.isNull() && base.isConstQualified();
+  std::string pointee_constant =
+      base_is_const ? "" : std::string(cudaSpelling(Qualifier::ConstantPointee));
+  bool object_keyword = false;
+  for (unsigned i = tokens.first; i <= tokens.last; ++i) {
+    clang::tok::TokenKind kind = program_.tokens.kind(i);
+    if (!isAddressSpaceKeyword(kind) || handled_tokens_.count(i))
+      continue;
+    // With no '*' after it, the keyword qualifies the declared object itself.
+    bool object_level = true;
+    for (unsigned j = i + 1; j <= tokens.last && object_level; ++j)
+      object_level = program_.tokens.kind(j) != clang::tok::star;
+    std::string text;
+    if (object_level && placement == Placement::ProgramScope) {
+      object_keyword = true;
+      if (kind == clang::tok::kw___global)
+        text = cudaSpelling(Qualifier::GlobalVariable);
+      else if (kind == clang::tok::kw___constant)
+        text = cudaSpelling(Qualifier::ConstantProgramVariable);
+    } else if (object_level && placement == Placement::FunctionScope) {
+      object_keyword = true;
+      if (kind == clang::tok::kw___local) {
+        text = cudaSpelling(Qualifier::LocalVariable);
+      } else if (kind == clang::tok::kw___constant) {
+        // "static const", less what the declaration already says.
+        text = std::string(is_static ? "" : "static") +
+               (base_is_const ? "" : std::string(is_static ? "" : " ") + "const");
+      }
+    } else if (kind == clang::tok::kw___constant) {
+      text = pointee_constant;
+    }
+    auto [choice, inserted] = keyword_choice_.try_emplace(i, text);
+    if (!inserted) {
+      if (choice->second != text)
+        error(program_.tokens.at(i).location(),
+              "this address-space qualifier means different things for the declarators "
+              "that share it; declare them separately");
+      continue;
+    }
+    edits_.replace({i, i}, text);
+  }
+  return object_keyword;
+}
+
+bool ProgramRewriter::rewriteAddressSpaces(const clang::DeclaratorDecl *decl,
+                                           clang::SourceLocation name, Placement placement) {
+  std::optional<unsigned> first = tokenAt(decl->getBeginLoc());
+  std::optional<unsigned> last = tokenAt(name);
+  if (!first)
+    return false;
+  if (!last || *last <= *first) {
+    // An unnamed parameter: its whole range is type.
+    std::optional<TokenRange> whole = rangeOf(decl->getSourceRange());
+    return whole && rewriteAddressSpaceTokens(*whole, decl->getType(), placement, false);
+  }
+  bool is_static = false;
+  if (const auto *variable = llvm::dyn_cast<clang::VarDecl>(decl))
+    is_static = variable->getStorageClass() == clang::SC_Static;
+  return rewriteAddressSpaceTokens({*first, *last - 1}, decl->getType(), placement, is_static);
+}
+
+bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
+  if (llvm::isa<clang::ParmVarDecl>(variable) || !isUser(variable->getLocation()))
+    return true;
+  bool program_scope = variable->isFileVarDecl();
+  bool object_keyword =
+      rewriteAddressSpaces(variable, variable->getLocation(),
+                           program_scope ? Placement::ProgramScope : Placement::FunctionScope);
+  clang::QualType object = program_.ast.getBaseElementType(variable->getType());
+  if (!program_scope || object.getAddressSpace() != clang::LangAS::opencl_global)
+    return true;
+  // OpenCL C 2.0+: a program-scope variable in the global address space.
+  std::optional<TokenRange> declaration = declarationTokens(variable);
+  if (!object_keyword && declaration && prefixed_tokens_.insert(declaration->first).second)
+    edits_.insertBefore(*declaration,
+                        std::string(cudaSpelling(Qualifier::UnqualifiedProgramVariable)) + " ");
+  if (!variable->getType()->isIncompleteType())
+    output_.global_variables.push_back(
+        {variable->getNameAsString(),
+         static_cast<uint64_t>(
+             program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
+  return true;
+}
+
+bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {
+  if (isUser(field->getLocation()))
+    rewriteAddressSpaces(field, field->getLocation(), Placement::Other);
+  return true;
+}
+
+bool ProgramRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *typedef_decl) {
+  if (!isUser(typedef_decl->getLocation()))
+    return true;
+  std::optional<TokenRange> declaration = rangeOf(typedef_decl->getSourceRange());
+  std::optional<unsigned> name = tokenAt(typedef_decl->getLocation());
+  if (!declaration || !name)
+    return true;
+  clang::TypeLoc written = typedef_decl->getTypeSourceInfo()->getTypeLoc();
+  if (const auto *vector = written.getType()->getAs<clang::ExtVectorType>();
+      vector && !written.getAs<clang::TypedefTypeLoc>() &&
+      !written.getAs<clang::ElaboratedTypeLoc>()) {
+    // typedef float v4 __attribute__((ext_vector_type(4))); through the ';'.
+    unsigned last = *name;
+    while (last + 1 < program_.tokens.expanded().size() &&
+           program_.tokens.kind(last + 1) != clang::tok::semi)
+      ++last;
+    TokenRange whole{declaration->first, last};
+    edits_.replace(whole,
+                   "typedef " + types_.spellVector(vector) + " " + types_.nameOf(typedef_decl));
+    markHandled(whole);
+    return true;
+  }
+  if (*name > declaration->first)
+    rewriteAddressSpaceTokens({declaration->first, *name - 1}, typedef_decl->getUnderlyingType(),
+                              Placement::Other, false);
+  return true;
+}
+
+// --- types ------------------------------------------------------------------
+
+bool ProgramRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc type) {
+  const clang::TypedefNameDecl *decl = type.getTypedefNameDecl();
+  if (isUser(decl->getLocation())) {
+    renameAt(type.getNameLoc(), decl);
+    return true;
+  }
+  std::optional<unsigned> token = tokenAt(type.getNameLoc());
+  if (!token || handled_tokens_.count(*token))
+    return true;
+  llvm::StringRef name = decl->getName();
+  std::string cuda;
+  if (const auto *vector = decl->getUnderlyingType()->getAs<clang::ExtVectorType>()) {
+    cuda = types_.spellVector(vector);
+  } else if (const NamedTypeInfo *named = findNamedType(name)) {
+    if (!named->supported) {
+      error(type.getNameLoc(),
+            "type '" + name.str() + "' is not supported by clcuda: " + named->note);
+      return true;
+    }
+    useModule(named->module);
+    cuda = *named->cuda ? named->cuda : spell(decl->getUnderlyingType());
+  } else if (const ScalarTypeInfo *scalar = findScalarType(name)) {
+    cuda = scalar->cuda;
+  } else {
+    cuda = spell(decl->getUnderlyingType());
+  }
+  if (cuda != name)
+    edits_.replace({*token, *token}, cuda);
+  handled_tokens_.insert(*token);
+  return true;
+}
+
+bool ProgramRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc type) {
+  const clang::BuiltinType *builtin = type.getTypePtr();
+  std::optional<TokenRange> tokens = rangeOf(type.getSourceRange());
+  if (!tokens || handled_tokens_.count(tokens->first))
+    return true;
+  const NamedTypeInfo *named = nullptr;
+  if (builtin->getKind() == clang::BuiltinType::Half)
+    named = findNamedType("half");
+  else if (builtin->getKind() == clang::BuiltinType::OCLEvent)
+    named = findNamedType("event_t");
+  else if (builtin->isOCLImage2dROType() || builtin->isSamplerT() ||
+           builtin->getKind() == clang::BuiltinType::OCLQueue ||
+           builtin->getKind() == clang::BuiltinType::OCLClkEvent ||
+           builtin->getKind() == clang::BuiltinType::OCLReserveID || builtin->isImageType())
+    named = findNamedType(program_.tokens.text(tokens->first));
+  if (!named)
+    return true;
+  if (!named->supported || !*named->cuda) {
+    error(type.getBeginLoc(), "type '" + program_.tokens.text(tokens->first).str() +
+                                  "' is not supported by clcuda: " + named->note);
+    return true;
+  }
+  useModule(named->module);
+  edits_.replace(*tokens, named->cuda);
+  markHandled(*tokens);
+  return true;
+}
+
+bool ProgramRewriter::VisitTagTypeLoc(clang::TagTypeLoc type) {
+  renameAt(type.getNameLoc(), type.getDecl());
+  return true;
+}
+
+bool ProgramRewriter::VisitPipeTypeLoc(clang::PipeTypeLoc type) {
+  error(type.getBeginLoc(), "pipes are not supported by clcuda");
+  return true;
+}
+
+bool ProgramRewriter::VisitAtomicTypeLoc(clang::AtomicTypeLoc type) {
+  error(type.getBeginLoc(), "OpenCL C 2.0 atomic types are not supported by clcuda yet");
+  return true;
+}
+
+bool ProgramRewriter::VisitBlockPointerTypeLoc(clang::BlockPointerTypeLoc type) {
+  error(type.getBeginLoc(), "blocks are not supported by clcuda");
+  return true;
+}
+
+bool ProgramRewriter::VisitBlockExpr(clang::BlockExpr *block) {
+  error(block->getBeginLoc(), "blocks (device-side enqueue) are not supported by clcuda");
+  return true;
+}
+
+// --- statements -------------------------------------------------------------
+
+std::string ProgramRewriter::pragmaLine(const std::string &pragma,
+                                        const clang::Stmt *statement) const {
+  // A directive needs a line of its own: start one unless the statement
+  // begins its line.
+  clang::SourceLocation begin = program_.sources.getExpansionLoc(statement->getBeginLoc());
+  auto [file, offset] = program_.sources.getDecomposedLoc(begin);
+  llvm::StringRef text = program_.sources.getBufferData(file);
+  size_t line_start = offset;
+  while (line_start > 0 && (text[line_start - 1] == ' ' || text[line_start - 1] == '\t'))
+    --line_start;
+  bool at_line_start = line_start == 0 || text[line_start - 1] == '\n';
+  std::string indentation = indentationOf(statement->getBeginLoc());
+  return (at_line_start ? "" : "\n" + indentation) + pragma + "\n" + indentation;
+}
+
+bool ProgramRewriter::VisitAttributedStmt(clang::AttributedStmt *statement) {
+  const clang::Stmt *loop_statement = statement->getSubStmt();
+  std::optional<TokenRange> loop = rangeOf(loop_statement);
+  if (!loop)
+    return true;
+  for (const clang::Attr *attribute : statement->getAttrs()) {
+    if (const auto *hint = llvm::dyn_cast<clang::OpenCLUnrollHintAttr>(attribute)) {
+      std::optional<TokenRange> tokens = attributeTokens(hint);
+      if (!tokens)
+        continue;
+      edits_.remove(*tokens);
+      markHandled(*tokens);
+      std::string count = hint->getUnrollHint() ? " " + std::to_string(hint->getUnrollHint()) : "";
+      edits_.insertBefore(*loop, pragmaLine("#pragma unroll" + count, loop_statement));
+    } else if (const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attribute)) {
+      // #pragma unroll and #pragma clang loop unroll...: compile mode lost the
+      // directive with the preprocessor; readable mode still has its line.
+      std::string pragma;
+      if (hint->getOption() == clang::LoopHintAttr::UnrollCount) {
+        clang::Expr::EvalResult count;
+        if (hint->getValue() && hint->getValue()->EvaluateAsInt(count, program_.ast))
+          pragma = "#pragma unroll " + llvm::toString(count.Val.getInt(), 10);
+      } else if (hint->getOption() == clang::LoopHintAttr::Unroll) {
+        pragma = hint->getState() == clang::LoopHintAttr::Disable ? "#pragma unroll 1"
+                                                                  : "#pragma unroll";
+      }
+      if (!pragma.empty())
+        edits_.insertBefore(*loop, pragmaLine(pragma, loop_statement), kCompileMode);
+    }
+  }
+  return true;
+}
+
+bool ProgramRewriter::VisitGotoStmt(clang::GotoStmt *statement) {
+  renameAt(statement->getLabelLoc(), statement->getLabel());
+  return true;
+}
+
+bool ProgramRewriter::VisitLabelStmt(clang::LabelStmt *statement) {
+  renameAt(statement->getIdentLoc(), statement->getDecl());
+  return true;
+}
+
+// --- tokens no declaration claimed --------------------------------------------
+
+void ProgramRewriter::finishTokens() {
+  llvm::ArrayRef<clang::syntax::Token> tokens = program_.tokens.expanded();
+  for (unsigned i = 0; i < tokens.size(); ++i) {
+    if (handled_tokens_.count(i) || keyword_choice_.count(i))
+      continue;
+    clang::tok::TokenKind kind = tokens[i].kind();
+    bool interesting = isAddressSpaceKeyword(kind) || kind == clang::tok::kw_restrict ||
+                       kind == clang::tok::kw___kernel || kind == clang::tok::kw_register ||
+                       kind == clang::tok::kw___read_only || kind == clang::tok::kw___write_only ||
+                       kind == clang::tok::kw___read_write;
+    if (!interesting || !isUser(tokens[i].location()))
+      continue;
+    switch (kind) {
+    case clang::tok::kw_restrict:
+      if (program_.tokens.text(i) != cudaSpelling(Qualifier::Restrict))
+        edits_.replace({i, i}, cudaSpelling(Qualifier::Restrict).str());
+      break;
+    case clang::tok::kw___read_only:
+    case clang::tok::kw___write_only:
+    case clang::tok::kw___read_write:
+      error(tokens[i].location(), "images and pipes are not supported by clcuda");
+      break;
+    default: // address spaces in casts and sizeof, kernel prototypes, register
+      edits_.remove({i, i});
+      break;
+    }
+  }
+}
+
+// --- entry point --------------------------------------------------------------
+
+void rewriteProgram(ParsedProgram &program, const BuildOptions &options, RewriteOutput *output) {
+  ProgramRewriter rewriter(program, options, *output);
+  rewriter.run();
+}
+
+} // namespace cl2cuda

@@ -1,0 +1,28 @@
+// The AST walk: decides every edit that turns the OpenCL C program into CUDA
+// C++ (docs/design.md's translation table), the device-library modules the
+// output includes, and the kernel metadata.
+#pragma once
+
+#include "BuildOptions.h"
+#include "Frontend.h"
+#include "TokenEdits.h"
+
+#include <cl2cuda/metadata.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cl2cuda {
+
+struct RewriteOutput {
+  EditList edits;
+  std::set<std::string> modules; // device-library headers besides core.h
+  std::vector<KernelMetadata> kernels;
+  std::vector<ProgramVariable> global_variables;
+};
+
+// Reports unsupported constructs through program.diagnostics.
+void rewriteProgram(ParsedProgram &program, const BuildOptions &options, RewriteOutput *output);
+
+} // namespace cl2cuda

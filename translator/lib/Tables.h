@@ -1,0 +1,170 @@
+// The mapping tables (tables/*.def) as typed arrays with lookups. The
+// rewriter and the docs generator (MappingDocs.cpp) both read them here.
+#pragma once
+
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/ADT/StringRef.h>
+
+#include <optional>
+#include <string>
+
+namespace cl2cuda {
+
+// The device-library header every translated program includes.
+inline constexpr const char *kCoreModule = "core.h";
+
+// --- build options (tables/build_options.def) ---
+enum class BuildOptionForm { Flag, Joined, JoinedOrSeparate };
+enum class BuildOptionEffect {
+  None,
+  Define,
+  IncludePath,
+  LanguageVersion,
+  SinglePrecisionConstant,
+  KernelArgInfo,
+  UniformWorkGroupSize,
+};
+struct BuildOptionInfo {
+  const char *spelling;
+  BuildOptionForm form;
+  BuildOptionEffect effect;
+  const char *clang_flag;
+  const char *nvrtc_flags;
+  const char *description;
+};
+llvm::ArrayRef<BuildOptionInfo> buildOptionTable();
+
+// --- qualifiers and keywords (tables/qualifiers.def) ---
+enum class Qualifier {
+#define CL2CUDA_QUALIFIER(id, opencl, context, cuda, description) id,
+#include "tables/qualifiers.def"
+};
+struct QualifierInfo {
+  Qualifier id;
+  const char *opencl;
+  const char *context;
+  const char *cuda;
+  const char *description;
+};
+llvm::ArrayRef<QualifierInfo> qualifierTable();
+// The CUDA spelling of a qualifier in its context ("" when it is removed).
+llvm::StringRef cudaSpelling(Qualifier qualifier);
+
+// --- types (tables/types.def) ---
+struct ScalarTypeInfo {
+  const char *opencl;
+  const char *cuda;
+  const char *vector_prefix; // "clc::float": float4 -> clc::float4
+};
+struct NamedTypeInfo {
+  const char *opencl;
+  const char *cuda; // "" = the type it stands for
+  const char *module;
+  bool supported;
+  const char *note;
+};
+llvm::ArrayRef<ScalarTypeInfo> scalarTypeTable();
+llvm::ArrayRef<unsigned> vectorWidthTable();
+llvm::ArrayRef<NamedTypeInfo> namedTypeTable();
+const ScalarTypeInfo *findScalarType(llvm::StringRef opencl_name);
+const NamedTypeInfo *findNamedType(llvm::StringRef opencl_name);
+bool isVectorWidth(unsigned width);
+// "clc::float4" for ("float", 4).
+std::string cudaVectorTypeName(const ScalarTypeInfo &element, unsigned width);
+
+// --- work-item functions (tables/work_items.def) ---
+struct WorkItemInfo {
+  const char *name;
+  bool needs_ndrange;
+  unsigned since;
+  const char *description;
+};
+llvm::ArrayRef<WorkItemInfo> workItemTable();
+const WorkItemInfo *findWorkItem(llvm::StringRef name);
+
+// --- builtin functions (tables/builtins.def) ---
+enum class BuiltinArguments { Exact, Plain };
+struct BuiltinInfo {
+  const char *name;
+  const char *family;
+  const char *cuda;
+  const char *module;
+  BuiltinArguments arguments;
+  bool supported;
+  const char *note;
+};
+llvm::ArrayRef<BuiltinInfo> builtinTable();
+const BuiltinInfo *findBuiltin(llvm::StringRef name);
+
+// --- name patterns (tables/builtin_patterns.def) ---
+enum class PatternKind {
+#define CL2CUDA_BUILTIN_PATTERN(kind, opencl, cuda, module, description) kind,
+#include "tables/builtin_patterns.def"
+};
+struct PatternInfo {
+  PatternKind kind;
+  const char *opencl;
+  const char *cuda;
+  const char *module;
+  const char *description;
+};
+struct SuffixInfo {
+  const char *suffix;
+  const char *tag;
+};
+llvm::ArrayRef<PatternInfo> patternTable();
+llvm::ArrayRef<SuffixInfo> roundingModeTable();
+llvm::ArrayRef<SuffixInfo> saturationTable();
+
+// A builtin name matched against the patterns: what it becomes and where.
+struct PatternMatch {
+  const PatternInfo *pattern = nullptr;
+  std::string cuda; // the CUDA spelling of the callee
+};
+std::optional<PatternMatch> matchPattern(llvm::StringRef name);
+// The CUDA type for an OpenCL scalar or vector type name ("float4" ->
+// "clc::float4"); nullopt if `name` is neither.
+std::optional<std::string> cudaTypeForName(llvm::StringRef name);
+// For as_<T> (a macro of the base header around __builtin_astype): the CUDA
+// callee for a reinterpretation to the type named `cuda_type`.
+PatternMatch asTypePattern(llvm::StringRef cuda_type);
+
+// --- compiler builtins (tables/compiler_builtins.def) ---
+struct CompilerBuiltinInfo {
+  const char *name;
+  const char *cuda;
+  const char *module;
+  const char *description;
+};
+llvm::ArrayRef<CompilerBuiltinInfo> compilerBuiltinTable();
+const CompilerBuiltinInfo *findCompilerBuiltin(llvm::StringRef name);
+
+// --- predefined macros in readable mode (tables/predefined_macros.def) ---
+struct PredefinedMacroInfo {
+  const char *name;
+  const char *cuda_body;
+  const char *module;
+};
+llvm::ArrayRef<PredefinedMacroInfo> predefinedMacroTable();
+const PredefinedMacroInfo *findPredefinedMacro(llvm::StringRef name);
+
+// --- attributes (tables/attributes.def) ---
+enum class AttributeAction { Keep, Remove, LaunchBounds, UnrollPragma, Unsupported };
+struct AttributeInfo {
+  const char *spelling;
+  AttributeAction action;
+  const char *description;
+};
+llvm::ArrayRef<AttributeInfo> attributeTable();
+// Keep for attributes the table does not list.
+AttributeAction attributeAction(llvm::StringRef spelling);
+
+// --- reserved names (tables/reserved_names.def) ---
+struct ReservedNameInfo {
+  const char *name;
+  const char *reason;
+};
+llvm::ArrayRef<ReservedNameInfo> reservedNameTable();
+bool isReservedName(llvm::StringRef name);
+
+} // namespace cl2cuda

@@ -1,0 +1,77 @@
+#include <cl2cuda/translator.h>
+
+#include "BuildOptions.h"
+#include "Frontend.h"
+#include "Renderers.h"
+#include "Rewriter.h"
+
+#include <chrono>
+#include <exception>
+
+namespace cl2cuda {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsBetween(Clock::time_point begin, Clock::time_point end) {
+  return std::chrono::duration<double>(end - begin).count();
+}
+
+TranslateResult translateOrThrow(std::string_view source, const TranslateOptions &options) {
+  TranslateResult result;
+  BuildOptions build;
+  if (std::optional<std::string> problem = parseBuildOptions(options.build_options, &build)) {
+    result.status = Status::InvalidBuildOptions;
+    result.log = "error: " + *problem + "\n";
+    return result;
+  }
+  result.metadata.opencl_c_version = build.opencl_c_version;
+  result.metadata.kernel_arg_info = build.kernel_arg_info;
+  result.metadata.uniform_work_group_size = build.uniform_work_group_size;
+  result.metadata.nvrtc_options = build.nvrtc_options;
+
+  Clock::time_point start = Clock::now();
+  Clock::time_point parsed = start, rewritten = start, rendered = start;
+  FrontendOutcome outcome = runFrontend({source, options, build}, [&](ParsedProgram &program) {
+    parsed = Clock::now();
+    RewriteOutput rewrite;
+    rewriteProgram(program, build, &rewrite);
+    rewritten = rendered = Clock::now();
+    if (program.diagnostics.hasErrorOccurred())
+      return;
+    result.metadata.kernels = std::move(rewrite.kernels);
+    result.metadata.global_variables = std::move(rewrite.global_variables);
+    RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
+    std::optional<std::string> text = options.mode == OutputMode::Compile
+                                          ? renderCompileMode(std::move(input))
+                                          : renderReadableMode(std::move(input));
+    if (text)
+      result.cuda_source = std::move(*text);
+    rendered = Clock::now();
+  });
+  if (parsed == start)
+    parsed = rewritten = rendered = Clock::now();
+  result.times = {secondsBetween(start, parsed), secondsBetween(parsed, rewritten),
+                  secondsBetween(rewritten, rendered)};
+  result.log = std::move(outcome.log);
+  result.status =
+      outcome.succeeded && !result.cuda_source.empty() ? Status::Ok : Status::BuildFailure;
+  if (result.status != Status::Ok)
+    result.cuda_source.clear();
+  return result;
+}
+
+} // namespace
+
+TranslateResult translate(std::string_view source, const TranslateOptions &options) {
+  try {
+    return translateOrThrow(source, options);
+  } catch (const std::exception &failure) {
+    TranslateResult result;
+    result.status = Status::BuildFailure;
+    result.log = std::string("error: the translator failed: ") + failure.what() + "\n";
+    return result;
+  }
+}
+
+} // namespace cl2cuda

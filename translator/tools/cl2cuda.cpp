@@ -1,0 +1,236 @@
+// cl2cuda: translates an OpenCL C file to CUDA C++ (docs/translator.md).
+#include "NvrtcCheck.h"
+
+#include <cl2cuda/translator.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char *kUsage = R"(usage: cl2cuda INPUT.cl [options] [OpenCL build options]
+
+Translates OpenCL C to CUDA C++ that NVRTC compiles with clcuda's device
+library (kernels/include/clc).
+
+options:
+  -o FILE               write the CUDA source to FILE (default: standard output)
+  --mode=readable       keep the source's macros, comments and layout (default)
+  --mode=compile        the preprocessed program with #line directives, as
+                        clBuildProgram compiles it
+  --check[=sm_XY]       compile the output with NVRTC (default sm_90) and report
+  --metadata            print the program metadata (kernels, arguments) to stderr
+  --time                translate repeatedly and print the time of each phase
+  --mapping-table       print the OpenCL -> CUDA mapping tables (Markdown)
+  --help                this text
+
+OpenCL build options (-D, -I, -cl-std=, -cl-fast-relaxed-math, ...) are
+passed to the translator as clBuildProgram would; see docs/mapping.md.
+Exit status: 0 ok, 1 translation failed, 2 bad usage or build options,
+3 NVRTC rejected the output.
+)";
+
+struct CommandLine {
+  std::string input;
+  std::string output;
+  cl2cuda::OutputMode mode = cl2cuda::OutputMode::Readable;
+  bool check = false;
+  std::string arch = "sm_90";
+  bool metadata = false;
+  bool time = false;
+  std::vector<std::string> build_options;
+  std::vector<std::string> include_dirs;
+};
+
+std::string quoteIfNeeded(const std::string &word) {
+  if (word.find_first_of(" \t\"'") == std::string::npos)
+    return word;
+  std::string quoted = "\"";
+  for (char c : word) {
+    if (c == '"' || c == '\\')
+      quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+// Returns false (after printing why) on bad usage.
+bool parseCommandLine(int argc, char **argv, CommandLine *command) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const char *what) -> const char * {
+      if (i + 1 >= argc) {
+        std::cerr << "cl2cuda: " << arg << " needs " << what << "\n";
+        return nullptr;
+      }
+      return argv[++i];
+    };
+    if (arg == "-o") {
+      const char *file = value("a file name");
+      if (!file)
+        return false;
+      command->output = file;
+    } else if (arg == "--mode=readable" || arg == "--mode=compile") {
+      command->mode =
+          arg == "--mode=compile" ? cl2cuda::OutputMode::Compile : cl2cuda::OutputMode::Readable;
+    } else if (arg == "--mode") {
+      const char *mode = value("readable or compile");
+      if (!mode || (std::strcmp(mode, "readable") && std::strcmp(mode, "compile"))) {
+        std::cerr << "cl2cuda: --mode is readable or compile\n";
+        return false;
+      }
+      command->mode = std::strcmp(mode, "compile") == 0 ? cl2cuda::OutputMode::Compile
+                                                        : cl2cuda::OutputMode::Readable;
+    } else if (arg == "--check" || arg.rfind("--check=", 0) == 0) {
+      command->check = true;
+      if (arg.size() > 8)
+        command->arch = arg.substr(8);
+    } else if (arg == "--metadata") {
+      command->metadata = true;
+    } else if (arg == "--time") {
+      command->time = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      std::cerr << "cl2cuda: unknown option " << arg << "\n" << kUsage;
+      return false;
+    } else if (arg == "-D" || arg == "-I") {
+      const char *next = value("an argument");
+      if (!next)
+        return false;
+      command->build_options.push_back(arg);
+      command->build_options.push_back(next);
+      if (arg == "-I")
+        command->include_dirs.push_back(next);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      command->build_options.push_back(arg);
+      if (arg.rfind("-I", 0) == 0)
+        command->include_dirs.push_back(arg.substr(2));
+    } else if (command->input.empty()) {
+      command->input = arg;
+    } else {
+      std::cerr << "cl2cuda: one input file only (" << command->input << ", " << arg << ")\n";
+      return false;
+    }
+  }
+  if (command->input.empty()) {
+    std::cerr << kUsage;
+    return false;
+  }
+  return true;
+}
+
+std::string joinOptions(const std::vector<std::string> &words) {
+  std::string joined;
+  for (const std::string &word : words)
+    joined += (joined.empty() ? "" : " ") + quoteIfNeeded(word);
+  return joined;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+void printTimes(const std::string &source, const cl2cuda::TranslateOptions &options,
+                const cl2cuda::TranslateResult &first) {
+  constexpr int kRepetitions = 20;
+  std::vector<double> parse, rewrite, render, total;
+  for (int i = 0; i < kRepetitions; ++i) {
+    cl2cuda::TranslateResult again = cl2cuda::translate(source, options);
+    parse.push_back(again.times.parse);
+    rewrite.push_back(again.times.rewrite);
+    render.push_back(again.times.render);
+    total.push_back(again.times.parse + again.times.rewrite + again.times.render);
+  }
+  auto ms = [](double seconds) { return seconds * 1000; };
+  std::fprintf(stderr,
+               "translate, first call: %.2f ms (parse %.2f, rewrite %.2f, render %.2f)\n"
+               "translate, median of %d: %.2f ms (parse %.2f, rewrite %.2f, render %.2f)\n",
+               ms(first.times.parse + first.times.rewrite + first.times.render),
+               ms(first.times.parse), ms(first.times.rewrite), ms(first.times.render), kRepetitions,
+               ms(median(total)), ms(median(parse)), ms(median(rewrite)), ms(median(render)));
+}
+
+std::string directoryOf(const std::string &path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--mapping-table") == 0) {
+      std::cout << cl2cuda::mappingTablesMarkdown();
+      return 0;
+    }
+  }
+  CommandLine command;
+  if (!parseCommandLine(argc, argv, &command))
+    return 2;
+
+  std::ifstream input(command.input, std::ios::binary);
+  if (!input) {
+    std::cerr << "cl2cuda: cannot read " << command.input << "\n";
+    return 2;
+  }
+  std::stringstream buffer;
+  buffer << input.rdbuf();
+  std::string source = buffer.str();
+
+  // Headers next to the input are found as clBuildProgram finds none: add its directory.
+  std::string input_dir = directoryOf(command.input);
+  command.include_dirs.push_back(input_dir);
+  std::vector<std::string> build_options = command.build_options;
+  build_options.push_back("-I");
+  build_options.push_back(input_dir);
+
+  cl2cuda::TranslateOptions options;
+  options.mode = command.mode;
+  options.file_name = command.input;
+  options.build_options = joinOptions(build_options);
+  cl2cuda::TranslateResult result = cl2cuda::translate(source, options);
+  std::cerr << result.log;
+  if (result.status != cl2cuda::Status::Ok)
+    return result.status == cl2cuda::Status::InvalidBuildOptions ? 2 : 1;
+  if (command.time)
+    printTimes(source, options, result);
+  if (command.metadata)
+    std::cerr << result.metadata.serialize();
+
+  if (command.output.empty()) {
+    std::cout << result.cuda_source;
+  } else {
+    std::ofstream output(command.output, std::ios::binary);
+    output << result.cuda_source;
+    if (!output) {
+      std::cerr << "cl2cuda: cannot write " << command.output << "\n";
+      return 1;
+    }
+  }
+
+  if (!command.check)
+    return 0;
+  std::string name = command.output.empty() ? command.input + ".cu" : command.output;
+  cl2cuda::NvrtcCheckResult checked = cl2cuda::compileWithNvrtc(
+      result.cuda_source, name, result.metadata.nvrtc_options, command.arch, command.include_dirs);
+  if (!checked.ok) {
+    std::cerr << checked.log << "\ncl2cuda: NVRTC rejected the output (" << command.arch << ")\n";
+    return 3;
+  }
+  if (!checked.log.empty())
+    std::cerr << checked.log << "\n";
+  std::fprintf(stderr, "NVRTC (%s): ok, PTX %zu bytes, CUBIN %zu bytes, %.1f ms\n",
+               command.arch.c_str(), checked.ptx_bytes, checked.cubin_bytes,
+               checked.seconds * 1000);
+  return 0;
+}
