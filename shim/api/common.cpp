@@ -44,6 +44,11 @@ DeviceHandles deviceHandles(const std::vector<core::Device *> &devices) {
   return handles;
 }
 
+SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties) {
+  return {std::size_t(properties.max_block_dim[0]), std::size_t(properties.max_block_dim[1]),
+          std::size_t(properties.max_block_dim[2])};
+}
+
 cl_command_queue queueHandle(core::Queue *queue) { return queue ? toHandle(queue) : nullptr; }
 cl_mem memoryHandle(core::Memory *memory) { return memory ? toHandle(memory) : nullptr; }
 

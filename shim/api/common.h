@@ -6,6 +6,7 @@
 #include "info.h"
 
 #include "core/context.h"
+#include "core/device.h"
 #include "core/event.h"
 #include "core/memory.h"
 #include "core/queue.h"
@@ -60,6 +61,8 @@ template <class Handle> Handle failWith(cl_int &error, cl_int code) {
 }
 
 DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
+// CL_DEVICE_MAX_WORK_ITEM_SIZES: CUDA's block dimensions.
+SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties);
 cl_command_queue queueHandle(core::Queue *queue);
 cl_mem memoryHandle(core::Memory *memory);
 
