@@ -102,8 +102,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   limits.max_work_group_size = kernel->maxWorkGroupSize(*function);
   limits.required = metadata.reqd_work_group_size;
   limits.uniform = unit.opencl_c_version < 200 || unit.uniform_work_group_size;
-  cl_int error = checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size,
-                                limits);
+  cl_int error =
+      checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size, limits);
   if (error == CL_SUCCESS)
     error = checkWaitList(queue->context(), num_events, events);
   if (error == CL_SUCCESS)
@@ -121,7 +121,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   const core::Command command{type, num_events, events};
   EventOut out(event);
   if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
-    return queue->enqueue(command, [](CUstream) { return CUDA_SUCCESS; }, out.get());
+    return queue->enqueue(
+        command, [](CUstream) { return CUDA_SUCCESS; }, out.get());
   if (local_work_size) {
     for (cl_uint d = 0; d < work_dim; ++d)
       local[d] = local_work_size[d];
@@ -290,8 +291,8 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_devi
     if (!function)
       return CL_INVALID_DEVICE;
     KernelDeviceQuery query{*object, *function};
-    return answerInfo(kernelWorkGroupInfoTable(), query, param_name, param_value_size,
-                      param_value, param_value_size_ret);
+    return answerInfo(kernelWorkGroupInfoTable(), query, param_name, param_value_size, param_value,
+                      param_value_size_ret);
   });
 }
 
@@ -338,14 +339,10 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel kernel, cl_de
   return guarded(__func__, [&] { return subGroupInfo(kernel, device); });
 }
 
-CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue,
-                                                     cl_kernel kernel, cl_uint work_dim,
-                                                     const size_t *global_work_offset,
-                                                     const size_t *global_work_size,
-                                                     const size_t *local_work_size,
-                                                     cl_uint num_events_in_wait_list,
-                                                     const cl_event *event_wait_list,
-                                                     cl_event *event) {
+CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(
+    cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+    const size_t *global_work_offset, const size_t *global_work_size, const size_t *local_work_size,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
     return enqueueKernel(command_queue, kernel, work_dim, global_work_offset, global_work_size,
                          local_work_size, num_events_in_wait_list, event_wait_list, event,

@@ -74,8 +74,7 @@ template <class Notify> cl_int checkNotify(Notify notify, void *user_data) {
 
 // CL_PROGRAM_BINARIES: `value` is an array of one pointer per device; each
 // non-NULL one gets that device's binary.
-cl_int writeBinaries(core::Program &program, std::size_t size, void *value,
-                     std::size_t *size_ret) {
+cl_int writeBinaries(core::Program &program, std::size_t size, void *value, std::size_t *size_ret) {
   const std::vector<std::shared_ptr<const std::string>> binaries = program.binaries();
   const std::size_t needed = binaries.size() * sizeof(unsigned char *);
   if (value) {
@@ -121,19 +120,15 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, 
   });
 }
 
-CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
-                                                            const cl_device_id *device_list,
-                                                            const size_t *lengths,
-                                                            const unsigned char **binaries,
-                                                            cl_int *binary_status,
-                                                            cl_int *errcode_ret) {
+CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list, const size_t *lengths,
+    const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_program {
     core::Context *object = fromHandle<core::Context>(context);
     if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     std::vector<core::Device *> devices;
-    if ((error = devicesOfContext(*object, num_devices, device_list, true, devices)) !=
-        CL_SUCCESS)
+    if ((error = devicesOfContext(*object, num_devices, device_list, true, devices)) != CL_SUCCESS)
       return nullptr;
     if (!lengths || !binaries)
       return failWith<cl_program>(error, CL_INVALID_VALUE);
@@ -165,8 +160,7 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c
     if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     std::vector<core::Device *> devices;
-    if ((error = devicesOfContext(*object, num_devices, device_list, false, devices)) !=
-        CL_SUCCESS)
+    if ((error = devicesOfContext(*object, num_devices, device_list, false, devices)) != CL_SUCCESS)
       return nullptr;
     // No device has built-in kernels (CL_DEVICE_BUILT_IN_KERNELS is empty),
     // so any list names one none supports.
@@ -222,13 +216,10 @@ CLCUDA_API cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_dev
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
-                                               const cl_device_id *device_list,
-                                               const char *options, cl_uint num_input_headers,
-                                               const cl_program *input_headers,
-                                               const char **header_include_names,
-                                               void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-                                               void *user_data) {
+CLCUDA_API cl_int CL_API_CALL clCompileProgram(
+    cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options,
+    cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names,
+    void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
   return guarded(__func__, [&] {
     core::Program *object = fromHandle<core::Program>(program);
     if (!object)
@@ -273,8 +264,7 @@ CLCUDA_API cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_
       return failWith<cl_program>(error, CL_INVALID_VALUE);
     std::vector<core::Device *> devices = object->devices();
     if (num_devices &&
-        (error = devicesOfContext(*object, num_devices, device_list, false, devices)) !=
-            CL_SUCCESS)
+        (error = devicesOfContext(*object, num_devices, device_list, false, devices)) != CL_SUCCESS)
       return nullptr;
     if (num_input_programs == 0 || !input_programs)
       return failWith<cl_program>(error, CL_INVALID_VALUE);
@@ -357,10 +347,8 @@ CLCUDA_API cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_devic
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
-                                                          void(CL_CALLBACK *pfn_notify)(cl_program,
-                                                                                        void *),
-                                                          void *) {
+CLCUDA_API cl_int CL_API_CALL clSetProgramReleaseCallback(
+    cl_program program, void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *) {
   return guarded(__func__, [&] {
     if (!fromHandle<core::Program>(program))
       return CL_INVALID_PROGRAM;

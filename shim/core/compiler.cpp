@@ -146,7 +146,8 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
   BuildResult result = translateUnit(tools, source, options, {}, binary->units.back());
   result.times.cache = lookup;
   result.cache_note = cache_note;
-  if (!result.ok() || !compileUnit(binary->units.back(), target, CompileKind::whole, *binary, result))
+  if (!result.ok() ||
+      !compileUnit(binary->units.back(), target, CompileKind::whole, *binary, result))
     return result;
   binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   binary->arch = target.arch;
@@ -164,8 +165,8 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
-                              const std::string &options,
-                              const std::vector<SourceHeader> &headers, const GpuTarget &target) {
+                              const std::string &options, const std::vector<SourceHeader> &headers,
+                              const GpuTarget &target) {
   auto binary = std::make_shared<ProgramBinary>();
   binary->units.emplace_back();
   BuildResult result = translateUnit(tools, source, options, headers, binary->units.back());
@@ -187,7 +188,8 @@ bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &erro
     const char *nvjitlink;
   };
   static constexpr Row kRows[] = {
-#define CLCUDA_LINK_OPTION(spelling, effect, nvjitlink, description) {spelling, Row::effect, nvjitlink},
+#define CLCUDA_LINK_OPTION(spelling, effect, nvjitlink, description)                               \
+  {spelling, Row::effect, nvjitlink},
 #include "link_options.def"
 #undef CLCUDA_LINK_OPTION
   };
@@ -259,8 +261,8 @@ BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
 }
 
 BuildResult retarget(const ProgramBinary &binary, const GpuTarget &target) {
-  const bool linked = binary.type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE &&
-                      !binary.units.empty() && !binary.units[0].lto_ir.empty();
+  const bool linked = binary.type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && !binary.units.empty() &&
+                      !binary.units[0].lto_ir.empty();
   if (linked) {
     ProgramBinary units = binary;
     units.arch.clear(); // not the target's: linkBinaries compiles every unit again

@@ -52,8 +52,8 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
 
 // clCompileProgram: a compiled object (LTO IR) of one unit.
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
-                              const std::string &options,
-                              const std::vector<SourceHeader> &headers, const GpuTarget &target);
+                              const std::string &options, const std::vector<SourceHeader> &headers,
+                              const GpuTarget &target);
 
 struct LinkOptions {
   bool create_library = false;

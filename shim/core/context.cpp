@@ -94,8 +94,8 @@ void Context::afterPendingWork(std::function<void()> task) {
       std::vector<CUevent> events;
       for (const SharedEvent &event : fence)
         events.push_back(event->get());
-      result = self->devices().front()->runtime().watcher().watch(events,
-                                                                  [fence, task] { task(); });
+      result =
+          self->devices().front()->runtime().watcher().watch(events, [fence, task] { task(); });
       if (result == CUDA_SUCCESS)
         return;
     }

@@ -9,9 +9,9 @@ namespace {
 
 // The versioned symbols behind nvJitLink.h's inline wrappers.
 #define CLCUDA_JIT_LINK_FUNCTIONS(X)                                                               \
-  X(Create) X(Destroy) X(AddData) X(Complete) X(GetLinkedCubinSize) X(GetLinkedCubin)             \
-  X(GetLinkedPtxSize) X(GetLinkedPtx) X(GetErrorLogSize) X(GetErrorLog) X(GetInfoLogSize)        \
-  X(GetInfoLog)
+  X(Create)                                                                                        \
+  X(Destroy) X(AddData) X(Complete) X(GetLinkedCubinSize) X(GetLinkedCubin) X(GetLinkedPtxSize)    \
+      X(GetLinkedPtx) X(GetErrorLogSize) X(GetErrorLog) X(GetInfoLogSize) X(GetInfoLog)
 
 struct JitLinkApi {
 #define CLCUDA_DECLARE(name) decltype(&__nvJitLink##name##_13_0) name = nullptr;
@@ -31,8 +31,8 @@ const JitLinkApi &jitLink() {
       return loaded;
     }
 #define CLCUDA_RESOLVE(name)                                                                       \
-  loaded.name = reinterpret_cast<decltype(loaded.name)>(                                           \
-      dlsym(library, "__nvJitLink" #name "_13_0"));                                                \
+  loaded.name =                                                                                    \
+      reinterpret_cast<decltype(loaded.name)>(dlsym(library, "__nvJitLink" #name "_13_0"));        \
   if (!loaded.name && loaded.why_not.empty())                                                      \
     loaded.why_not = "libnvJitLink.so.13 lacks nvJitLink" #name;
     CLCUDA_JIT_LINK_FUNCTIONS(CLCUDA_RESOLVE)
@@ -100,7 +100,8 @@ LinkOutput linkLtoIr(const std::vector<const std::string *> &lto_irs,
   for (const std::string &option : all)
     pointers.push_back(option.c_str());
   Handle handle(api);
-  nvJitLinkResult result = api.Create(&handle.get(), std::uint32_t(pointers.size()), pointers.data());
+  nvJitLinkResult result =
+      api.Create(&handle.get(), std::uint32_t(pointers.size()), pointers.data());
   for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < lto_irs.size(); ++i)
     result = api.AddData(handle.get(), NVJITLINK_INPUT_LTOIR, lto_irs[i]->data(),
                          lto_irs[i]->size(), names[i].c_str());

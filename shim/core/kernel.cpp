@@ -313,8 +313,7 @@ cl_int Kernel::enqueue(Queue &queue, const KernelFunction &function, const Launc
     });
   };
   return queue.enqueueBorrowing(
-      command, issue, [&] { return IssueFunction(HeldLaunch(*this, function, plan)); },
-      event_out);
+      command, issue, [&] { return IssueFunction(HeldLaunch(*this, function, plan)); }, event_out);
 }
 
 } // namespace clcuda::core

@@ -24,10 +24,10 @@ namespace clcuda::core {
 struct KernelFunction {
   std::shared_ptr<const LoadedModule> module;
   CUfunction function = nullptr;
-  int max_threads = 0;        // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
-  int static_shared = 0;      // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
-  int local_bytes = 0;        // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES (private memory)
-  int registers = 0;          // CU_FUNC_ATTRIBUTE_NUM_REGS
+  int max_threads = 0;   // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+  int static_shared = 0; // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+  int local_bytes = 0;   // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES (private memory)
+  int registers = 0;     // CU_FUNC_ATTRIBUTE_NUM_REGS
   // The dynamic shared memory the function may use now; raised with
   // cuFuncSetAttribute when a launch needs more (above 48 KiB).
   mutable std::atomic<int> dynamic_shared_limit{0};
@@ -101,8 +101,8 @@ private:
 
   std::vector<Slot> slots_;
   std::vector<unsigned char> values_;
-  std::vector<void *> params_;          // into values_, one per argument
-  std::vector<Memory *> buffers_;       // per argument: the buffer set, or nullptr
+  std::vector<void *> params_;           // into values_, one per argument
+  std::vector<Memory *> buffers_;        // per argument: the buffer set, or nullptr
   std::vector<std::size_t> local_sizes_; // per argument: __local bytes
   std::vector<bool> set_;
   std::size_t unset_ = 0;

@@ -128,7 +128,7 @@ bool writeFile(const std::string &path, const std::string &bytes) {
 } // namespace
 
 KernelCache *KernelCache::shared() {
-  static KernelCache *cache = [] () -> KernelCache * {
+  static KernelCache *cache = []() -> KernelCache * {
     if (settings().cache == 0)
       return nullptr;
     std::string directory = defaultDirectory();

@@ -31,12 +31,13 @@ Size3 chooseLocalSize(unsigned work_dim, const Size3 &global, const LocalSizeLim
   std::size_t total = 1;
   for (unsigned d = 0; d < work_dim; ++d)
     total *= global[d];
-  const std::size_t per_multiprocessor =
-      roundUp((total + limits.multiprocessors - 1) / std::max<std::size_t>(limits.multiprocessors, 1),
-              warp);
+  const std::size_t per_multiprocessor = roundUp(
+      (total + limits.multiprocessors - 1) / std::max<std::size_t>(limits.multiprocessors, 1),
+      warp);
   budget = std::max(std::min(budget, per_multiprocessor), std::min(budget, warp));
   for (unsigned d = 0; d < work_dim; ++d) {
-    const std::size_t limit = std::max<std::size_t>(std::min(budget, limits.max_work_item_sizes[d]), 1);
+    const std::size_t limit =
+        std::max<std::size_t>(std::min(budget, limits.max_work_item_sizes[d]), 1);
     std::size_t size = largestDivisorAtMost(global[d], limit);
     // Non-uniform groups may be allowed: a divisor that makes groups less
     // than half as large as they could be loses to full groups of a warp

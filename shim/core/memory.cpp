@@ -166,7 +166,9 @@ cl_uint Memory::mapCount() {
   return cl_uint(mappings_.size());
 }
 
-void Memory::destroy() { context_->afterPendingWork([this] { finishRelease(); }); }
+void Memory::destroy() {
+  context_->afterPendingWork([this] { finishRelease(); });
+}
 
 void Memory::finishRelease() {
   // The spec's order: the callbacks, last registered first; then the memory.

@@ -27,8 +27,8 @@ const std::string &nvrtcVersionText();
 struct NvrtcOutput {
   bool ok = false;
   std::string log;
-  std::string cubin; // real targets, whole-program compiles
-  std::string ptx;   // whole-program compiles
+  std::string cubin;  // real targets, whole-program compiles
+  std::string ptx;    // whole-program compiles
   std::string lto_ir; // relocatable compiles
 };
 

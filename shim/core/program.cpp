@@ -46,14 +46,13 @@ void logBuild(const char *operation, const Device &device, const std::string &ar
   if (!logs("build"))
     return;
   const BuildTimes &t = result.times;
-  std::fprintf(stderr,
-               "clcuda: %s for %s (%s): %s; cache %s; translate %.1f ms, NVRTC %.1f ms, link "
-               "%.1f ms, cache lookup %.1f ms, load %.1f ms; total %.1f ms\n",
-               operation, device.properties().name.c_str(), arch.c_str(),
-               result.ok() ? "ok" : "failed",
-               result.cache_note.empty() ? "not used" : result.cache_note.c_str(),
-               t.translate * 1e3, t.nvrtc * 1e3, t.link * 1e3, t.cache * 1e3, load_seconds * 1e3,
-               total_seconds * 1e3);
+  std::fprintf(
+      stderr,
+      "clcuda: %s for %s (%s): %s; cache %s; translate %.1f ms, NVRTC %.1f ms, link "
+      "%.1f ms, cache lookup %.1f ms, load %.1f ms; total %.1f ms\n",
+      operation, device.properties().name.c_str(), arch.c_str(), result.ok() ? "ok" : "failed",
+      result.cache_note.empty() ? "not used" : result.cache_note.c_str(), t.translate * 1e3,
+      t.nvrtc * 1e3, t.link * 1e3, t.cache * 1e3, load_seconds * 1e3, total_seconds * 1e3);
 }
 
 } // namespace
@@ -212,8 +211,8 @@ cl_int Program::runBuild(const std::vector<Device *> &devices, const std::string
     const Clock::time_point start = Clock::now();
     const GpuTarget target = targetOf(*device);
     BuildResult result = make(*device, target);
-    cl_int error = buildError(result.failure, errors.invalid_options, errors.failed,
-                              errors.tool_missing);
+    cl_int error =
+        buildError(result.failure, errors.invalid_options, errors.failed, errors.tool_missing);
     std::shared_ptr<const LoadedModule> module;
     double load_seconds = 0;
     if (result.ok() && result.binary->type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
@@ -250,16 +249,12 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
     const BuildTools tools = BuildTools::standard();
     // One build per GPU architecture: devices of the same kind share it.
     std::map<std::string, BuildResult> by_arch;
-    return runBuild(devices, text, Operation::build,
-                    [&](Device &, const GpuTarget &target) {
-                      auto found = by_arch.find(target.arch);
-                      if (found == by_arch.end())
-                        found = by_arch
-                                    .emplace(target.arch,
-                                             buildFromSource(tools, source_, text, target))
-                                    .first;
-                      return found->second;
-                    });
+    return runBuild(devices, text, Operation::build, [&](Device &, const GpuTarget &target) {
+      auto found = by_arch.find(target.arch);
+      if (found == by_arch.end())
+        found = by_arch.emplace(target.arch, buildFromSource(tools, source_, text, target)).first;
+      return found->second;
+    });
   }
   // From a binary: an executable loads; objects and libraries are linked.
   std::vector<std::shared_ptr<const ProgramBinary>> loaded;
@@ -270,17 +265,16 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   }
   std::size_t next = 0;
   const std::string recorded = options ? options : loaded.front()->options;
-  return runBuild(devices, recorded, Operation::build,
-                  [&](Device &, const GpuTarget &target) {
-                    const std::shared_ptr<const ProgramBinary> &binary = loaded[next++];
-                    if (binary->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-                      return linkBinaries({binary.get()}, "", target);
-                    BuildResult result;
-                    result.failure = BuildFailure::none;
-                    result.log = binary->log;
-                    result.binary = binary;
-                    return result;
-                  });
+  return runBuild(devices, recorded, Operation::build, [&](Device &, const GpuTarget &target) {
+    const std::shared_ptr<const ProgramBinary> &binary = loaded[next++];
+    if (binary->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+      return linkBinaries({binary.get()}, "", target);
+    BuildResult result;
+    result.failure = BuildFailure::none;
+    result.log = binary->log;
+    result.binary = binary;
+    return result;
+  });
 }
 
 cl_int Program::compile(const std::vector<Device *> &requested, const std::string &options,
@@ -293,16 +287,14 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
     return error;
   const BuildTools tools = BuildTools::standard();
   std::map<std::string, BuildResult> by_arch;
-  return runBuild(devices, options, Operation::compile,
-                  [&](Device &, const GpuTarget &target) {
-                    auto found = by_arch.find(target.arch);
-                    if (found == by_arch.end())
-                      found = by_arch
-                                  .emplace(target.arch, compileFromSource(tools, source_, options,
-                                                                          headers, target))
-                                  .first;
-                    return found->second;
-                  });
+  return runBuild(devices, options, Operation::compile, [&](Device &, const GpuTarget &target) {
+    auto found = by_arch.find(target.arch);
+    if (found == by_arch.end())
+      found =
+          by_arch.emplace(target.arch, compileFromSource(tools, source_, options, headers, target))
+              .first;
+    return found->second;
+  });
 }
 
 bool Program::hasLinkableBinaries(const std::vector<Device *> &devices) {
@@ -333,14 +325,14 @@ cl_int Program::link(Context &context, const std::vector<Device *> &devices,
   if (error != CL_SUCCESS)
     return error;
   std::size_t next = 0;
-  link_status = program->runBuild(devices, options, Operation::link,
-                                  [&](Device &, const GpuTarget &target) {
-                                    std::vector<const ProgramBinary *> binaries;
-                                    for (const auto &binary : per_device[next])
-                                      binaries.push_back(binary.get());
-                                    ++next;
-                                    return linkBinaries(binaries, options, target);
-                                  });
+  link_status =
+      program->runBuild(devices, options, Operation::link, [&](Device &, const GpuTarget &target) {
+        std::vector<const ProgramBinary *> binaries;
+        for (const auto &binary : per_device[next])
+          binaries.push_back(binary.get());
+        ++next;
+        return linkBinaries(binaries, options, target);
+      });
   out = program.release();
   return CL_SUCCESS;
 }

@@ -22,8 +22,7 @@ public:
   // Loads the CUBIN when it was made for this device, else the PTX (the
   // driver compiles it); CL_INVALID_BINARY, with the reason in `log`, when
   // neither loads.
-  static cl_int load(Context &context, Device &device,
-                     std::shared_ptr<const ProgramBinary> binary,
+  static cl_int load(Context &context, Device &device, std::shared_ptr<const ProgramBinary> binary,
                      std::shared_ptr<const LoadedModule> &out, std::string &log);
   LoadedModule(const LoadedModule &) = delete;
   LoadedModule &operator=(const LoadedModule &) = delete;
@@ -150,7 +149,6 @@ private:
 template <> struct HandleOf<Program> { using type = cl_program; };
 
 // The build status of a failed build for the operation's error code.
-cl_int buildError(BuildFailure failure, cl_int invalid_options, cl_int failed,
-                  cl_int tool_missing);
+cl_int buildError(BuildFailure failure, cl_int invalid_options, cl_int failed, cl_int tool_missing);
 
 } // namespace clcuda::core

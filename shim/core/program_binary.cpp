@@ -59,8 +59,8 @@ private:
 };
 
 bool validType(std::uint32_t type) {
-  return type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
-         type == CL_PROGRAM_BINARY_TYPE_LIBRARY || type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  return type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT || type == CL_PROGRAM_BINARY_TYPE_LIBRARY ||
+         type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
 }
 
 bool parseUnit(std::string_view bytes, ProgramUnit &unit, std::string &error) {
@@ -83,8 +83,8 @@ bool parseUnit(std::string_view bytes, ProgramUnit &unit, std::string &error) {
 
 } // namespace
 
-const cl2cuda::KernelMetadata *ProgramBinary::findKernel(std::string_view name,
-                                                         const cl2cuda::ProgramMetadata **unit) const {
+const cl2cuda::KernelMetadata *
+ProgramBinary::findKernel(std::string_view name, const cl2cuda::ProgramMetadata **unit) const {
   for (const ProgramUnit &candidate : units)
     if (const cl2cuda::KernelMetadata *kernel = candidate.metadata.findKernel(name)) {
       if (unit)
