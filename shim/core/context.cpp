@@ -41,8 +41,18 @@ void Context::markLost(const std::string &reason) {
     return;
   const std::string message =
       "clcuda: the context is lost, every later command fails with CL_OUT_OF_RESOURCES: " + reason;
-  std::fprintf(stderr, "%s\n", message.c_str());
+  // A sticky CUDA error poisons the device's primary context, so every
+  // context on it follows: one line says it for the process.
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true))
+    std::fprintf(stderr, "%s\n", message.c_str());
   notify(message);
+}
+
+cl_int Context::check(CUresult result, const char *what) {
+  if (result != CUDA_SUCCESS && cuda::losesContext(result))
+    markLost(std::string(what) + ": " + cuda::resultName(result));
+  return cuda::toClError(result);
 }
 
 void Context::notify(const std::string &message) {

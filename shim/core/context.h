@@ -37,6 +37,9 @@ public:
   // context's notify callback hears why, and stderr gets one line.
   bool lost() const { return lost_.load(std::memory_order_relaxed); }
   void markLost(const std::string &reason);
+  // The OpenCL error for `result` (CL_SUCCESS for CUDA_SUCCESS); a sticky
+  // error marks the context lost, `what` and the error's name the reason.
+  cl_int check(CUresult result, const char *what);
   // Reports an error to the context's notify callback (on the worker thread).
   void notify(const std::string &message);
 

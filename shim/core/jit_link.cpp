@@ -10,7 +10,8 @@ namespace {
 // The versioned symbols behind nvJitLink.h's inline wrappers.
 #define CLCUDA_JIT_LINK_FUNCTIONS(X)                                                               \
   X(Create)                                                                                        \
-  X(Destroy) X(AddData) X(Complete) X(GetLinkedCubinSize) X(GetLinkedCubin) X(GetLinkedPtxSize)    \
+  X(Destroy)                                                                                       \
+  X(AddData) X(Complete) X(GetLinkedCubinSize) X(GetLinkedCubin) X(GetLinkedPtxSize)               \
       X(GetLinkedPtx) X(GetErrorLogSize) X(GetErrorLog) X(GetInfoLogSize) X(GetInfoLog)
 
 struct JitLinkApi {

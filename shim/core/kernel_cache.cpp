@@ -5,7 +5,6 @@
 
 #include <clcuda/device_library.h>
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -45,14 +44,8 @@ const std::string &buildIdentity() {
     // The translator's file, not its contents: reading it would cost a hit
     // more than everything else. Size and modification time change with
     // every rebuild of it.
-    Dl_info info{};
-    std::string translator = "libcl2cuda.so";
-    if (dladdr(reinterpret_cast<void *>(&buildIdentity), &info) && info.dli_fname) {
-      const std::string own = info.dli_fname;
-      translator = own.substr(0, own.rfind('/') + 1) + translator;
-    }
     struct stat status {};
-    if (stat(translator.c_str(), &status) == 0)
+    if (stat(Translator::defaultPath().c_str(), &status) == 0)
       hash.addField(std::to_string(status.st_size) + ":" + std::to_string(status.st_mtim.tv_sec) +
                     "." + std::to_string(status.st_mtim.tv_nsec));
     return Sha256::hex(hash.finish());

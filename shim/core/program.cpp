@@ -87,10 +87,8 @@ cl_int LoadedModule::load(Context &context, Device &device,
   if (result != CUDA_SUCCESS && !cuda::losesContext(result) && !binary->ptx.empty())
     result = api().cuModuleLoadData(&module, binary->ptx.c_str());
   if (result != CUDA_SUCCESS) {
-    if (cuda::losesContext(result)) {
-      context.markLost(std::string("loading a program: ") + cuda::resultName(result));
-      return CL_OUT_OF_RESOURCES;
-    }
+    if (cuda::losesContext(result))
+      return context.check(result, "loading a program");
     log += "error: the program (built for " + binary->arch + ") does not load on " +
            properties.name + " (" + arch + "): " + cuda::resultName(result) + "\n";
     return CL_INVALID_BINARY;
@@ -302,8 +300,9 @@ bool Program::hasLinkableBinaries(const std::vector<Device *> &devices) {
   for (Device *device : devices) {
     if (!hasDevice(device))
       return false;
+    // A binary is kept by successful builds and by creation from binaries.
     const DeviceState &record = state(*device);
-    if (record.status != CL_BUILD_SUCCESS || !record.binary ||
+    if (record.status == CL_BUILD_IN_PROGRESS || !record.binary ||
         record.binary->type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
       return false;
   }

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,12 +22,15 @@ struct Translator::Entry {
 
 namespace {
 
-// The directory of the shared object (or executable) this code is linked into.
+// The directory of the shared object (or executable) this code is linked
+// into, symbolic links resolved.
 std::string ownDirectory() {
   Dl_info info{};
   if (!dladdr(reinterpret_cast<void *>(&ownDirectory), &info) || !info.dli_fname)
     return ".";
-  const std::string path = info.dli_fname;
+  char *resolved = realpath(info.dli_fname, nullptr);
+  const std::string path = resolved ? resolved : info.dli_fname;
+  std::free(resolved);
   const std::size_t slash = path.rfind('/');
   return slash == std::string::npos ? "." : path.substr(0, slash);
 }
@@ -62,17 +66,12 @@ const Translator *Translator::load(const std::string &path, std::string &why_not
   return entry.translator.get();
 }
 
-const Translator *Translator::shared(std::string &why_not) {
+const std::string &Translator::defaultPath() {
   static const std::string path = ownDirectory() + "/" + kTranslatorLibrary;
-  return load(path, why_not);
+  return path;
 }
 
-bool Translator::loadedInProcess() {
-  void *library = dlopen(kTranslatorLibrary, RTLD_NOW | RTLD_NOLOAD);
-  if (library)
-    dlclose(library); // drops the reference NOLOAD just took
-  return library != nullptr;
-}
+const Translator *Translator::shared(std::string &why_not) { return load(defaultPath(), why_not); }
 
 Translation Translator::translate(std::string_view source, std::string_view options,
                                   const std::vector<SourceHeader> &headers) const {

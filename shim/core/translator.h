@@ -32,8 +32,9 @@ public:
   // A translator library at `path` (tests of the static core, which is not
   // libclcuda.so), loaded once per path.
   static const Translator *load(const std::string &path, std::string &why_not);
-  // Whether libcl2cuda.so is loaded in this process at all (tests).
-  static bool loadedInProcess();
+  // Where shared() loads it from: next to the library this code is in, its
+  // links resolved (the relink directory holds a link to libclcuda.so).
+  static const std::string &defaultPath();
 
   Translation translate(std::string_view source, std::string_view options,
                         const std::vector<SourceHeader> &headers) const;

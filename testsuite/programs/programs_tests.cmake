@@ -25,3 +25,17 @@ target_compile_definitions(programs_internal PRIVATE
 add_dependencies(programs_internal cl2cuda)
 clcuda_warnings(programs_internal)
 clcuda_register_gtest(programs_internal "programs." unit "")
+
+add_executable(programs_api
+  ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api/gpu_fixture.cpp
+  ${programs_dir}/api/program_fixture.cpp
+  ${programs_dir}/api/kernel_test.cpp
+  ${programs_dir}/api/launch_test.cpp
+  ${programs_dir}/api/program_test.cpp)
+target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
+                           ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
+target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process
+                      Threads::Threads ${CMAKE_DL_LIBS})
+add_dependencies(programs_api cl2cuda)
+clcuda_warnings(programs_api)
+clcuda_add_loading_tests(programs_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)

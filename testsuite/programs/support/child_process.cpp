@@ -26,12 +26,19 @@ ChildProcess startChild(const std::string &role, const std::vector<std::string> 
                                                          test->test_suite_name() + "." +
                                                          test->name()};
   argv.insert(argv.end(), arguments.begin(), arguments.end());
-  std::vector<std::string> env;
-  for (char **variable = environ; *variable; ++variable)
-    if (std::string(*variable).rfind("CLCUDA_TEST_CHILD_ROLE=", 0) != 0)
-      env.push_back(*variable);
+  // The parent's environment, but for the variables the child gets anew.
+  std::vector<std::string> env = environment;
   env.push_back("CLCUDA_TEST_CHILD_ROLE=" + role);
-  env.insert(env.end(), environment.begin(), environment.end());
+  const std::vector<std::string> overridden = env;
+  for (char **variable = environ; *variable; ++variable) {
+    const std::string entry = *variable;
+    const std::string name = entry.substr(0, entry.find('=') + 1);
+    bool replaced = false;
+    for (const std::string &mine : overridden)
+      replaced = replaced || mine.rfind(name, 0) == 0;
+    if (!replaced)
+      env.push_back(entry);
+  }
   std::vector<char *> argv_pointers, env_pointers;
   for (std::string &text : argv)
     argv_pointers.push_back(text.data());

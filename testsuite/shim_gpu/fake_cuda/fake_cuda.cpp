@@ -187,12 +187,14 @@ CUresult submit(CUstream stream, std::function<void()> operation) {
 CUresult submitAndWait(CUstream stream, std::function<void()> operation) {
   auto done = std::make_shared<std::atomic<bool>>(false);
   auto finished = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
-  submit(stream, [operation, done, finished] {
+  CUresult submitted = submit(stream, [operation, done, finished] {
     operation();
     std::lock_guard<std::mutex> lock(finished->first);
     done->store(true);
     finished->second.notify_all();
   });
+  if (submitted != CUDA_SUCCESS)
+    return submitted;
   std::unique_lock<std::mutex> lock(finished->first);
   finished->second.wait(lock, [&] { return done->load(); });
   return CUDA_SUCCESS;
@@ -336,7 +338,9 @@ CUresult fake_cuStreamDestroy(CUstream stream) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuStreamSynchronize(CUstream stream) {
-  return submitAndWait(stream, [] {});
+  if (CUresult error = submitAndWait(stream, [] {}))
+    return error;
+  return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuStreamQuery(CUstream stream) {
   std::lock_guard<std::mutex> lock(stream->mutex);
@@ -393,7 +397,7 @@ CUresult fake_cuEventSynchronize(CUevent event) {
   std::unique_lock<std::mutex> lock(event->mutex);
   const std::uint64_t generation = event->recorded;
   event->changed.wait(lock, [&] { return event->done >= generation; });
-  return CUDA_SUCCESS;
+  return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
   if (CUresult error = contextError())
@@ -677,7 +681,7 @@ CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
     const auto count = readAt<std::uint16_t>(std::string(bytes, 64), 0x3c);
     // The ELF's size: its section header table is at its end.
     loadCubin(std::string(bytes, header_end + std::size_t(entry_size) * count), *loaded);
-  } else {
+  } else if (std::strstr(bytes, ".version")) {
     const std::string text(bytes);
     for (std::size_t at = text.find(".entry "); at != std::string::npos;
          at = text.find(".entry ", at + 1)) {
@@ -686,9 +690,9 @@ CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
       function->name = text.substr(begin, end - begin);
       loaded->functions[function->name] = std::move(function);
     }
-  }
-  if (loaded->functions.empty())
+  } else {
     return CUDA_ERROR_INVALID_IMAGE;
+  }
   *module = loaded.release();
   return CUDA_SUCCESS;
 }
@@ -915,8 +919,8 @@ cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
 extern "C" __attribute__((visibility("default"))) std::size_t
 clcuda_fake_take_launches(ClcudaFakeLaunch *out, std::size_t capacity) {
   std::lock_guard<std::mutex> lock(launches_mutex);
-  const std::size_t count = launches.size();
-  std::copy_n(launches.begin(), std::min(count, capacity), out);
-  launches.clear();
+  const std::size_t count = std::min(launches.size(), capacity);
+  std::copy_n(launches.begin(), count, out);
+  launches.erase(launches.begin(), launches.begin() + std::ptrdiff_t(count));
   return count;
 }

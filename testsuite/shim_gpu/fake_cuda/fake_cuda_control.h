@@ -20,7 +20,7 @@ struct ClcudaFakeLaunch {
   unsigned char parameters[kParameterBytes]; // copies, taken at the launch
 };
 
-// Copies up to `capacity` recorded launches, oldest first, into `out`,
-// forgets every recorded launch and returns how many there were.
+// Moves up to `capacity` recorded launches, oldest first, into `out` and
+// returns how many it moved.
 extern "C" std::size_t clcuda_fake_take_launches(ClcudaFakeLaunch *out, std::size_t capacity);
 using ClcudaFakeTakeLaunches = decltype(&clcuda_fake_take_launches);
