@@ -94,14 +94,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (!kernel->argumentsSet())
     return CL_INVALID_KERNEL_ARGS;
-  const core::DeviceProperties &device = queue->device().properties();
-  const cl2cuda::KernelMetadata &metadata = kernel->metadata();
-  const cl2cuda::ProgramMetadata &unit = kernel->unitMetadata();
-  WorkSizeLimits limits;
-  limits.max_work_item_sizes = maxWorkItemSizes(device);
-  limits.max_work_group_size = kernel->maxWorkGroupSize(*function);
-  limits.required = metadata.reqd_work_group_size;
-  limits.uniform = unit.opencl_c_version < 200 || unit.uniform_work_group_size;
+  const WorkSizeLimits &limits = function->limits;
   cl_int error =
       checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size, limits);
   if (error == CL_SUCCESS)
@@ -116,6 +109,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   for (cl_uint d = 0; d < work_dim; ++d) {
     global[d] = global_work_size[d];
     offset[d] = global_work_offset ? global_work_offset[d] : 0;
+    local[d] = local_work_size ? local_work_size[d] : 1;
     empty = empty || global[d] == 0;
   }
   const core::Command command{type, num_events, events};
@@ -123,21 +117,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
     return queue->enqueue(
         command, [](CUstream) { return CUDA_SUCCESS; }, out.get());
-  if (local_work_size) {
-    for (cl_uint d = 0; d < work_dim; ++d)
-      local[d] = local_work_size[d];
-  } else if (limits.required[0]) {
-    local = {limits.required[0], limits.required[1], limits.required[2]};
-  } else {
-    core::LocalSizeLimits choice;
-    choice.max_work_item_sizes = limits.max_work_item_sizes;
-    choice.max_work_group = limits.max_work_group_size;
-    choice.preferred = kernel->preferredBlockSize(*function);
-    choice.warp = std::size_t(device.warp_size);
-    choice.multiprocessors = std::size_t(device.multiprocessors);
-    choice.uniform = limits.uniform;
-    local = core::chooseLocalSize(work_dim, global, choice);
-  }
+  if (!local_work_size)
+    local = kernel->chooseLocalSize(*function, work_dim, global);
   // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
   for (int d = 0; d < 3; ++d)
     if ((global[d] - 1) / local[d] >= std::size_t(UINT32_MAX))

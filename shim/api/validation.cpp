@@ -258,19 +258,18 @@ cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
     return CL_INVALID_GLOBAL_WORK_SIZE;
   const bool required = limits.required[0] != 0;
   std::size_t work_items = 1;
-  for (cl_uint d = 0; d < 3; ++d) {
-    const std::size_t global = d < work_dim ? global_work_size[d] : 1;
-    const std::size_t offset = d < work_dim && global_work_offset ? global_work_offset[d] : 0;
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    const std::size_t global = global_work_size[d];
+    const std::size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global > SIZE_MAX - offset)
       return CL_INVALID_GLOBAL_OFFSET;
     if (!local_work_size) {
-      // The required size stands in for it: it must fit the NDRange.
-      if (required && ((d >= work_dim && limits.required[d] != 1) ||
-                       (limits.uniform && global % limits.required[d])))
+      // The required size stands in; with uniform groups it must divide.
+      if (required && limits.uniform && global % limits.required[d])
         return CL_INVALID_WORK_GROUP_SIZE;
       continue;
     }
-    const std::size_t local = d < work_dim ? local_work_size[d] : 1;
+    const std::size_t local = local_work_size[d];
     if (local == 0)
       return CL_INVALID_WORK_GROUP_SIZE;
     if (local > limits.max_work_item_sizes[d])
@@ -281,6 +280,10 @@ cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
       return CL_INVALID_WORK_GROUP_SIZE;
     work_items *= local;
   }
+  // Dimensions beyond work_dim have size 1: a required size must be 1 there.
+  for (cl_uint d = work_dim; required && d < 3; ++d)
+    if (limits.required[d] != 1)
+      return CL_INVALID_WORK_GROUP_SIZE;
   if (local_work_size && work_items > limits.max_work_group_size)
     return CL_INVALID_WORK_GROUP_SIZE;
   return CL_SUCCESS;

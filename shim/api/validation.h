@@ -3,6 +3,7 @@
 // functions, so unit tests check every rule without a GPU.
 #pragma once
 
+#include "core/launch.h"
 #include "core/object.h"
 
 #include <cl2cuda/metadata.h>
@@ -75,13 +76,8 @@ cl_int checkQueueBits(cl_command_queue_properties bits);
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
                       const void *arg_value);
 
-// What clEnqueueNDRangeKernel checks the work sizes against.
-struct WorkSizeLimits {
-  std::array<std::size_t, 3> max_work_item_sizes; // CL_DEVICE_MAX_WORK_ITEM_SIZES
-  std::size_t max_work_group_size = 0;            // the kernel's CL_KERNEL_WORK_GROUP_SIZE
-  std::array<std::uint32_t, 3> required{};        // reqd_work_group_size, or 0s
-  bool uniform = true; // work-groups must be uniform (OpenCL C 1.x, -cl-uniform-work-group-size)
-};
+using core::WorkSizeLimits;
+
 // The work sizes of clEnqueueNDRangeKernel (global_work_size, offsets and
 // local sizes; `global_work_offset` and `local_work_size` may be NULL):
 // CL_INVALID_WORK_DIMENSION, CL_INVALID_GLOBAL_WORK_SIZE,

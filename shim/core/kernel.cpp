@@ -124,6 +124,13 @@ cl_int Kernel::create(Program &program, const std::string &name, Kernel *&out) {
       result = describe(*function);
     if (result != CUDA_SUCCESS)
       return cuda::toClError(result);
+    const DeviceProperties &device = module->device().properties();
+    WorkSizeLimits &limits = function->limits;
+    for (int d = 0; d < 3; ++d)
+      limits.max_work_item_sizes[d] = std::size_t(device.max_block_dim[d]);
+    limits.max_work_group_size = std::size_t(function->max_threads);
+    limits.required = metadata->reqd_work_group_size;
+    limits.uniform = unit->opencl_c_version < 200 || unit->uniform_work_group_size;
     kernel->functions_.push_back(std::move(function));
   }
   out = kernel.release();
@@ -141,6 +148,7 @@ cl_int Kernel::clone(const Kernel &source, Kernel *&out) {
     copy->local_bytes = function->local_bytes;
     copy->registers = function->registers;
     copy->dynamic_shared_limit.store(function->dynamic_shared_limit.load());
+    copy->limits = function->limits;
     kernel->functions_.push_back(std::move(copy));
   }
   kernel->values_ = source.values_;
@@ -265,6 +273,32 @@ std::size_t Kernel::preferredBlockSize(const KernelFunction &function) const {
     block = function.max_threads;
   function.preferred_block.store(key | std::uint32_t(block), std::memory_order_relaxed);
   return std::size_t(block);
+}
+
+Size3 Kernel::chooseLocalSize(const KernelFunction &function, unsigned work_dim,
+                              const Size3 &global) const {
+  const WorkSizeLimits &limits = function.limits;
+  if (limits.required[0])
+    return {limits.required[0], limits.required[1], limits.required[2]};
+  // A loop launches the same range again and again: remember the last
+  // choice. An enqueue that finds the lock taken computes its own.
+  std::unique_lock<std::mutex> lock(function.choice_mutex, std::try_to_lock);
+  KernelFunction::LocalSizeChoice &last = function.last_choice;
+  if (lock && last.work_dim == work_dim && last.global == global &&
+      last.local_bytes == local_bytes_)
+    return last.local;
+  const DeviceProperties &device = function.device().properties();
+  LocalSizeLimits choice;
+  choice.max_work_item_sizes = limits.max_work_item_sizes;
+  choice.max_work_group = limits.max_work_group_size;
+  choice.preferred = preferredBlockSize(function);
+  choice.warp = std::size_t(device.warp_size);
+  choice.multiprocessors = std::size_t(device.multiprocessors);
+  choice.uniform = limits.uniform;
+  const Size3 local = core::chooseLocalSize(work_dim, global, choice);
+  if (lock)
+    last = {work_dim, global, local_bytes_, local};
+  return local;
 }
 
 cl_int Kernel::prepareSharedMemory(const KernelFunction &function) const {

@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace clcuda::core {
@@ -34,6 +35,17 @@ struct KernelFunction {
   // The occupancy API's block size, for the dynamic shared memory it was
   // asked with (bits 0-31 block size, 32-63 dynamic bytes + 1; 0: not yet).
   mutable std::atomic<std::uint64_t> preferred_block{0};
+  // What clEnqueueNDRangeKernel checks work sizes against here.
+  WorkSizeLimits limits;
+  // The last local size chosen for a NULL local_work_size, and for what.
+  struct LocalSizeChoice {
+    unsigned work_dim = 0;
+    Size3 global{};
+    std::size_t local_bytes = 0;
+    Size3 local{};
+  };
+  mutable std::mutex choice_mutex;
+  mutable LocalSizeChoice last_choice;
 
   Device &device() const { return module->device(); }
 };
@@ -70,8 +82,10 @@ public:
   // ---- launching ----
   // CL_KERNEL_WORK_GROUP_SIZE on `function`'s device.
   std::size_t maxWorkGroupSize(const KernelFunction &function) const;
-  // The occupancy API's block size for this kernel as its arguments are.
-  std::size_t preferredBlockSize(const KernelFunction &function) const;
+  // The local size for a NULL local_work_size: the required one, else
+  // chosen (core::chooseLocalSize) and remembered for the next launch.
+  Size3 chooseLocalSize(const KernelFunction &function, unsigned work_dim,
+                        const Size3 &global) const;
   // Raises the function's dynamic shared memory limit to what the
   // arguments need; CL_OUT_OF_RESOURCES beyond the device's.
   cl_int prepareSharedMemory(const KernelFunction &function) const;
@@ -88,6 +102,8 @@ private:
   };
   class HeldLaunch;
 
+  // The occupancy API's block size for this kernel as its arguments are.
+  std::size_t preferredBlockSize(const KernelFunction &function) const;
   Kernel(Program &program, const cl2cuda::ProgramMetadata &unit,
          const cl2cuda::KernelMetadata &metadata);
   void layOut();

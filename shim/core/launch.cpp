@@ -52,20 +52,32 @@ Size3 chooseLocalSize(unsigned work_dim, const Size3 &global, const LocalSizeLim
 
 LaunchPlan::LaunchPlan(unsigned work_dim, const Size3 &global, const Size3 &offset,
                        const Size3 &local, const GridLimits &limits) {
+  // One division per used dimension in the common case: uniform groups
+  // that fit one grid make one launch.
   range_.work_dim = work_dim;
-  for (int d = 0; d < 3; ++d) {
+  bool one_launch = true;
+  for (unsigned d = 0; d < 3; ++d) {
     Dimension &dimension = dimensions_[d];
-    dimension.full_groups = global[d] / local[d];
     dimension.block = unsigned(local[d]);
-    dimension.remainder = unsigned(global[d] % local[d]);
     dimension.max_groups = limits.max_groups[d];
+    dimension.full_groups = d < work_dim ? global[d] / local[d] : 1;
+    dimension.remainder = unsigned(global[d] - dimension.full_groups * local[d]);
+    one_launch =
+        one_launch && !dimension.remainder && dimension.full_groups <= dimension.max_groups;
     range_.global_size[d] = global[d];
     range_.global_offset[d] = offset[d];
     range_.enqueued_local_size[d] = local[d];
     range_.num_groups[d] = dimension.full_groups + (dimension.remainder ? 1 : 0);
     range_.group_offset[d] = 0;
-    count_ *= dimension.pieces();
   }
+  if (one_launch) {
+    for (int d = 0; d < 3; ++d) {
+      single_.grid[d] = unsigned(dimensions_[d].full_groups);
+      single_.block[d] = dimensions_[d].block;
+    }
+    return;
+  }
+  count_ = dimensions_[0].pieces() * dimensions_[1].pieces() * dimensions_[2].pieces();
 }
 
 SubLaunch LaunchPlan::launch(std::uint64_t index) const {

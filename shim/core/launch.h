@@ -17,6 +17,15 @@ namespace clcuda::core {
 
 using Size3 = std::array<std::size_t, 3>;
 
+// What clEnqueueNDRangeKernel checks a kernel's work sizes against on one
+// device (api/validation.h, checkWorkSizes); each kernel keeps its own.
+struct WorkSizeLimits {
+  Size3 max_work_item_sizes{};             // CL_DEVICE_MAX_WORK_ITEM_SIZES
+  std::size_t max_work_group_size = 0;     // the kernel's CL_KERNEL_WORK_GROUP_SIZE
+  std::array<std::uint32_t, 3> required{}; // reqd_work_group_size, or 0s
+  bool uniform = true; // work-groups must be uniform (OpenCL C 1.x, -cl-uniform-work-group-size)
+};
+
 // What the local-size choice may use.
 struct LocalSizeLimits {
   Size3 max_work_item_sizes;      // CL_DEVICE_MAX_WORK_ITEM_SIZES
@@ -62,6 +71,8 @@ public:
   // Launches each piece with `launch_one(const SubLaunch &)`; stops at the
   // first result other than 0 (CUDA_SUCCESS) and returns it.
   template <class LaunchOne> auto forEach(LaunchOne &&launch_one) const {
+    if (count_ == 1)
+      return launch_one(single_);
     decltype(launch_one(SubLaunch{})) result{};
     for (std::uint64_t i = 0; i < count_ && result == decltype(result){}; ++i)
       result = launch_one(launch(i));
@@ -82,6 +93,7 @@ private:
   clc::ndrange range_{};
   std::array<Dimension, 3> dimensions_{};
   std::uint64_t count_ = 1;
+  SubLaunch single_{}; // the launch, when there is one (the common case)
 };
 
 } // namespace clcuda::core
