@@ -240,6 +240,71 @@ __kernel void bump(__global int *out) { out[0] = counter; counter += 1; table[0]
   EXPECT_EQ(seen, (std::vector<int>{5, 6}));
 }
 
+TEST_F(ProgramBuild, EveryDeviceOfTheContextGetsItsExecutable) {
+  cl_uint count = 0;
+  clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &count);
+  if (count < 2) {
+    if (!fakeDevice() || childRole())
+      GTEST_SKIP() << "needs two CUDA devices, found " << count;
+    // The stand-in makes as many devices as it is asked for.
+    const ChildResult child =
+        runChild("two devices", {"CLCUDA_FAKE_CUDA_DEVICES=2"}, {"--loading=" + loadingMode()});
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+    return;
+  }
+  std::vector<cl_device_id> devices(count);
+  ASSERT_CL(CL_SUCCESS,
+            clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, count, devices.data(), nullptr));
+  cl_int error = CL_SUCCESS;
+  cl_context shared = clCreateContext(nullptr, 2, devices.data(), nullptr, nullptr, &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  const char *source = kSaxpy;
+  cl_program program = clCreateProgramWithSource(shared, 1, &source, nullptr, &error);
+  // Build for the second device only, then for both.
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 1, &devices[1], nullptr, nullptr, nullptr));
+  EXPECT_EQ(buildInfo<cl_build_status>(program, devices[0], CL_PROGRAM_BUILD_STATUS),
+            CL_BUILD_NONE);
+  size_t sizes[2] = {};
+  ASSERT_CL(CL_SUCCESS,
+            clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(sizes), sizes, nullptr));
+  EXPECT_EQ(sizes[0], 0u);
+  EXPECT_GT(sizes[1], 0u);
+  cl_kernel zero = clCreateKernel(program, "zero", &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  cl_command_queue first = clCreateCommandQueueWithProperties(shared, devices[0], nullptr, &error);
+  cl_command_queue second = clCreateCommandQueueWithProperties(shared, devices[1], nullptr, &error);
+  cl_mem buffer = clCreateBuffer(shared, CL_MEM_READ_WRITE, 64 * sizeof(float), nullptr, &error);
+  clSetKernelArg(zero, 0, sizeof(buffer), &buffer);
+  const size_t global = 64;
+  EXPECT_CL(CL_INVALID_PROGRAM_EXECUTABLE,
+            clEnqueueNDRangeKernel(first, zero, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(second, zero, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+  size_t max_size = 0;
+  EXPECT_CL(CL_SUCCESS, clGetKernelWorkGroupInfo(zero, nullptr, CL_KERNEL_WORK_GROUP_SIZE,
+                                                 sizeof(max_size), &max_size, nullptr))
+      << "one device with the kernel: NULL names it";
+  clReleaseKernel(zero);
+  EXPECT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr));
+  EXPECT_EQ(buildInfo<cl_build_status>(program, devices[0], CL_PROGRAM_BUILD_STATUS),
+            CL_BUILD_SUCCESS);
+  zero = clCreateKernel(program, "zero", &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  EXPECT_CL(CL_INVALID_DEVICE, clGetKernelWorkGroupInfo(zero, nullptr, CL_KERNEL_WORK_GROUP_SIZE,
+                                                        sizeof(max_size), &max_size, nullptr));
+  clSetKernelArg(zero, 0, sizeof(buffer), &buffer);
+  EXPECT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(first, zero, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS, clFinish(first));
+  EXPECT_CL(CL_SUCCESS, clFinish(second));
+  clReleaseKernel(zero);
+  clReleaseMemObject(buffer);
+  clReleaseCommandQueue(first);
+  clReleaseCommandQueue(second);
+  clReleaseProgram(program);
+  clReleaseContext(shared);
+}
+
 // ---- binaries ----
 
 using ProgramBinaries = ProgramTest;
