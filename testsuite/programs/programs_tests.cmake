@@ -21,7 +21,7 @@ add_executable(programs_internal
 target_link_libraries(programs_internal PRIVATE clcuda_api clcuda_core clcuda_child_process
                       GTest::gtest_main)
 target_compile_definitions(programs_internal PRIVATE
-  CLCUDA_TRANSLATOR_LIBRARY="$<TARGET_FILE:cl2cuda>")
+  CLCUDA_TRANSLATOR_LIBRARY="$<TARGET_FILE:cl2cuda>" CLCUDA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 add_dependencies(programs_internal cl2cuda)
 clcuda_warnings(programs_internal)
 clcuda_register_gtest(programs_internal "programs." unit "")

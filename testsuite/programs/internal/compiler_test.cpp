@@ -10,6 +10,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -216,6 +217,27 @@ TEST(Link, OptionsComeFromTheTable) {
   ASSERT_TRUE(caller.ok());
   EXPECT_EQ(linkBinaries({caller.binary.get()}, "-DX", kHopper).failure,
             BuildFailure::invalid_options);
+}
+
+TEST(Link, DocsListEveryLinkOption) {
+  std::ifstream file(std::string(CLCUDA_SOURCE_DIR) + "/docs/programs.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string page = text.str();
+  ASSERT_FALSE(page.empty());
+  struct Row {
+    const char *spelling, *nvjitlink;
+  };
+  const Row rows[] = {
+#define CLCUDA_LINK_OPTION(spelling, effect, nvjitlink, description) {spelling, nvjitlink},
+#include "core/link_options.def"
+#undef CLCUDA_LINK_OPTION
+  };
+  for (const Row &row : rows) {
+    const std::string line = std::string("| `") + row.spelling + "` | " +
+                             (*row.nvjitlink ? std::string("`") + row.nvjitlink + "` |" : "|");
+    EXPECT_NE(page.find(line), std::string::npos) << "docs/programs.md lacks the row " << line;
+  }
 }
 
 TEST(Link, MathOptionsAreAcceptedByTheLinker) {
