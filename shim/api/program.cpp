@@ -31,24 +31,14 @@ const InfoTable<ProgramBuildQuery> &programBuildInfoTable() {
 namespace {
 
 // A device list of a context: every device must be one of its devices.
-// With `unique`, a device listed twice is CL_INVALID_DEVICE (lists that
-// pair devices with binaries); otherwise duplicates are dropped.
 cl_int devicesOfContext(const core::Context &context, cl_uint num_devices,
-                        const cl_device_id *devices, bool unique,
+                        const cl_device_id *devices, Duplicates duplicates,
                         std::vector<core::Device *> &out) {
-  if (num_devices == 0 || !devices)
-    return CL_INVALID_VALUE;
-  out.clear();
-  for (cl_uint i = 0; i < num_devices; ++i) {
-    core::Device *device = fromHandle<core::Device>(devices[i]);
-    if (!device || !context.hasDevice(device))
-      return CL_INVALID_DEVICE;
-    if (std::find(out.begin(), out.end(), device) == out.end())
-      out.push_back(device);
-    else if (unique)
-      return CL_INVALID_DEVICE;
-  }
-  return CL_SUCCESS;
+  cl_int error = collectDevices(num_devices, devices, out, duplicates);
+  for (const core::Device *device : out)
+    if (error == CL_SUCCESS && !context.hasDevice(device))
+      error = CL_INVALID_DEVICE;
+  return error;
 }
 
 // The device list of a build, compile or link: NULL for all, else a
@@ -70,6 +60,30 @@ cl_int buildDevices(const core::Program &program, cl_uint num_devices,
 
 template <class Notify> cl_int checkNotify(Notify notify, void *user_data) {
   return !notify && user_data ? CL_INVALID_VALUE : CL_SUCCESS;
+}
+
+// clBuildProgram and clCompileProgram: the checks they share, then `check`
+// (the operation's own), then `run` on the listed devices, then the
+// callback, once the operation has run.
+template <class Check, class Run>
+cl_int buildOrCompile(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
+                      core::ProgramNotify notify, void *user_data, Check &&check, Run &&run) {
+  core::Program *object = fromHandle<core::Program>(program);
+  if (!object)
+    return CL_INVALID_PROGRAM;
+  std::vector<core::Device *> devices;
+  cl_int error = buildDevices(*object, num_devices, device_list, devices);
+  if (error == CL_SUCCESS)
+    error = checkNotify(notify, user_data);
+  if (error == CL_SUCCESS)
+    error = check();
+  if (error != CL_SUCCESS)
+    return error;
+  error = run(*object, devices);
+  // CL_INVALID_OPERATION: it did not run (kernels attached, a build in progress).
+  if (notify && error != CL_INVALID_OPERATION)
+    notify(program, user_data);
+  return error;
 }
 
 // CL_PROGRAM_BINARIES: `value` is an array of one pointer per device; each
@@ -128,7 +142,8 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBinary(
     if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     std::vector<core::Device *> devices;
-    if ((error = devicesOfContext(*object, num_devices, device_list, true, devices)) != CL_SUCCESS)
+    if ((error = devicesOfContext(*object, num_devices, device_list, Duplicates::invalid,
+                                  devices)) != CL_SUCCESS)
       return nullptr;
     if (!lengths || !binaries)
       return failWith<cl_program>(error, CL_INVALID_VALUE);
@@ -160,7 +175,8 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c
     if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     std::vector<core::Device *> devices;
-    if ((error = devicesOfContext(*object, num_devices, device_list, false, devices)) != CL_SUCCESS)
+    if ((error = devicesOfContext(*object, num_devices, device_list, Duplicates::drop, devices)) !=
+        CL_SUCCESS)
       return nullptr;
     // No device has built-in kernels (CL_DEVICE_BUILT_IN_KERNELS is empty),
     // so any list names one none supports.
@@ -199,20 +215,11 @@ CLCUDA_API cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_dev
                                              void(CL_CALLBACK *pfn_notify)(cl_program, void *),
                                              void *user_data) {
   return guarded(__func__, [&] {
-    core::Program *object = fromHandle<core::Program>(program);
-    if (!object)
-      return CL_INVALID_PROGRAM;
-    std::vector<core::Device *> devices;
-    cl_int error = buildDevices(*object, num_devices, device_list, devices);
-    if (error == CL_SUCCESS)
-      error = checkNotify(pfn_notify, user_data);
-    if (error != CL_SUCCESS)
-      return error;
-    // The build runs to its end here; the callback then hears of it.
-    error = object->build(devices, options);
-    if (pfn_notify && error != CL_INVALID_OPERATION)
-      pfn_notify(program, user_data);
-    return error;
+    return buildOrCompile(
+        program, num_devices, device_list, pfn_notify, user_data, [] { return CL_SUCCESS; },
+        [&](core::Program &object, const std::vector<core::Device *> &devices) {
+          return object.build(devices, options);
+        });
   });
 }
 
@@ -221,29 +228,23 @@ CLCUDA_API cl_int CL_API_CALL clCompileProgram(
     cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names,
     void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
   return guarded(__func__, [&] {
-    core::Program *object = fromHandle<core::Program>(program);
-    if (!object)
-      return CL_INVALID_PROGRAM;
-    std::vector<core::Device *> devices;
-    cl_int error = buildDevices(*object, num_devices, device_list, devices);
-    if (error == CL_SUCCESS)
-      error = checkNotify(pfn_notify, user_data);
-    if (error != CL_SUCCESS)
-      return error;
-    if ((num_input_headers == 0) != (input_headers == nullptr) ||
-        (num_input_headers != 0 && !header_include_names))
-      return CL_INVALID_VALUE;
     std::vector<core::SourceHeader> headers;
-    for (cl_uint i = 0; i < num_input_headers; ++i) {
-      core::Program *header = fromHandle<core::Program>(input_headers[i]);
-      if (!header || !header_include_names[i])
+    auto check_headers = [&] {
+      if ((num_input_headers == 0) != (input_headers == nullptr) ||
+          (num_input_headers != 0 && !header_include_names))
         return CL_INVALID_VALUE;
-      headers.push_back({header_include_names[i], header->source()});
-    }
-    error = object->compile(devices, options ? options : "", headers);
-    if (pfn_notify && error != CL_INVALID_OPERATION)
-      pfn_notify(program, user_data);
-    return error;
+      for (cl_uint i = 0; i < num_input_headers; ++i) {
+        core::Program *header = fromHandle<core::Program>(input_headers[i]);
+        if (!header || !header_include_names[i])
+          return CL_INVALID_VALUE;
+        headers.push_back({header_include_names[i], header->source()});
+      }
+      return CL_SUCCESS;
+    };
+    return buildOrCompile(program, num_devices, device_list, pfn_notify, user_data, check_headers,
+                          [&](core::Program &object, const std::vector<core::Device *> &devices) {
+                            return object.compile(devices, options ? options : "", headers);
+                          });
   });
 }
 
@@ -263,8 +264,8 @@ CLCUDA_API cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_
     if ((num_devices == 0) != (device_list == nullptr))
       return failWith<cl_program>(error, CL_INVALID_VALUE);
     std::vector<core::Device *> devices = object->devices();
-    if (num_devices &&
-        (error = devicesOfContext(*object, num_devices, device_list, false, devices)) != CL_SUCCESS)
+    if (num_devices && (error = devicesOfContext(*object, num_devices, device_list,
+                                                 Duplicates::drop, devices)) != CL_SUCCESS)
       return nullptr;
     if (num_input_programs == 0 || !input_programs)
       return failWith<cl_program>(error, CL_INVALID_VALUE);

@@ -104,6 +104,25 @@ bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions
   return true;
 }
 
+// One unit from source: translated and compiled as `kind`, into an
+// executable (whole) or a compiled object (relocatable).
+BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
+                           const std::string &options, const std::vector<SourceHeader> &headers,
+                           const GpuTarget &target, CompileKind kind) {
+  auto binary = std::make_shared<ProgramBinary>();
+  binary->units.emplace_back();
+  BuildResult result = translateUnit(tools, source, options, headers, binary->units.back());
+  if (!result.ok() || !compileUnit(binary->units.back(), target, kind, *binary, result))
+    return result;
+  binary->type = kind == CompileKind::whole ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                            : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  binary->arch = target.arch;
+  binary->options = options;
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
+}
+
 } // namespace
 
 BuildTools BuildTools::standard() {
@@ -141,44 +160,23 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
     }
   }
   const double lookup = secondsSince(start);
-  auto binary = std::make_shared<ProgramBinary>();
-  binary->units.emplace_back();
-  BuildResult result = translateUnit(tools, source, options, {}, binary->units.back());
+  BuildResult result = unitFromSource(tools, source, options, {}, target, CompileKind::whole);
   result.times.cache = lookup;
   result.cache_note = cache_note;
-  if (!result.ok() ||
-      !compileUnit(binary->units.back(), target, CompileKind::whole, *binary, result))
-    return result;
-  binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-  binary->arch = target.arch;
-  binary->options = options;
-  binary->log = result.log;
-  if (tools.cache) {
+  if (result.ok() && tools.cache) {
     std::string why;
-    if (tools.cache->store(key, *binary, why))
+    if (tools.cache->store(key, *result.binary, why))
       result.cache_note += ", stored";
     else
       result.cache_note += ", not stored: " + why;
   }
-  result.binary = std::move(binary);
   return result;
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
                               const std::string &options, const std::vector<SourceHeader> &headers,
                               const GpuTarget &target) {
-  auto binary = std::make_shared<ProgramBinary>();
-  binary->units.emplace_back();
-  BuildResult result = translateUnit(tools, source, options, headers, binary->units.back());
-  if (!result.ok() ||
-      !compileUnit(binary->units.back(), target, CompileKind::relocatable, *binary, result))
-    return result;
-  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-  binary->arch = target.arch;
-  binary->options = options;
-  binary->log = result.log;
-  result.binary = std::move(binary);
-  return result;
+  return unitFromSource(tools, source, options, headers, target, CompileKind::relocatable);
 }
 
 bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &error) {

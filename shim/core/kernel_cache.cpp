@@ -79,6 +79,20 @@ private:
   int fd_;
 };
 
+// Calls `step(bytes done)`, which reads or writes and returns how many bytes
+// it moved, until `size` bytes are done; false on an error or end of file.
+template <class Step> bool moveAll(std::size_t size, Step &&step) {
+  for (std::size_t done = 0; done < size;) {
+    const ssize_t moved = step(done);
+    if (moved < 0 && errno == EINTR)
+      continue;
+    if (moved <= 0)
+      return false;
+    done += std::size_t(moved);
+  }
+  return true;
+}
+
 bool readFile(const std::string &path, std::string &out, bool &missing) {
   const File file(open(path.c_str(), O_RDONLY | O_CLOEXEC));
   const int fd = file.get();
@@ -89,16 +103,8 @@ bool readFile(const std::string &path, std::string &out, bool &missing) {
   if (fstat(fd, &status) != 0 || status.st_size > kMaxEntryBytes)
     return false;
   out.resize(std::size_t(status.st_size));
-  std::size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t got = read(fd, out.data() + done, out.size() - done);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got <= 0)
-      return false;
-    done += std::size_t(got);
-  }
-  return true;
+  return moveAll(out.size(),
+                 [&](std::size_t done) { return read(fd, out.data() + done, out.size() - done); });
 }
 
 bool writeFile(const std::string &path, const std::string &bytes) {
@@ -106,16 +112,9 @@ bool writeFile(const std::string &path, const std::string &bytes) {
   const int fd = file.get();
   if (fd < 0)
     return false;
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t wrote = write(fd, bytes.data() + done, bytes.size() - done);
-    if (wrote < 0 && errno == EINTR)
-      continue;
-    if (wrote <= 0)
-      return false;
-    done += std::size_t(wrote);
-  }
-  return true;
+  return moveAll(bytes.size(), [&](std::size_t done) {
+    return write(fd, bytes.data() + done, bytes.size() - done);
+  });
 }
 
 } // namespace

@@ -17,17 +17,6 @@ const bool kPrivateCache = [] {
   return true;
 }();
 
-template <class Query, class Handle, class Param>
-std::string infoString(Query query, Handle handle, Param param) {
-  size_t size = 0;
-  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
-    return "<query failed>";
-  std::string value(size, '\0');
-  query(handle, param, size, value.data(), nullptr);
-  value.resize(size - 1);
-  return value;
-}
-
 } // namespace
 
 void ProgramTest::TearDown() {

@@ -278,8 +278,8 @@ TEST_F(ProgramBuild, EveryDeviceOfTheContextGetsItsExecutable) {
   const size_t global = 64;
   EXPECT_CL(CL_INVALID_PROGRAM_EXECUTABLE,
             clEnqueueNDRangeKernel(first, zero, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
-  EXPECT_CL(CL_SUCCESS,
-            clEnqueueNDRangeKernel(second, zero, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS, clEnqueueNDRangeKernel(second, zero, 1, nullptr, &global, nullptr, 0,
+                                               nullptr, nullptr));
   size_t max_size = 0;
   EXPECT_CL(CL_SUCCESS, clGetKernelWorkGroupInfo(zero, nullptr, CL_KERNEL_WORK_GROUP_SIZE,
                                                  sizeof(max_size), &max_size, nullptr))
