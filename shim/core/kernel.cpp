@@ -58,9 +58,9 @@ CUresult describe(KernelFunction &function) {
 // the application may change or release them before it runs.
 class Kernel::HeldLaunch {
 public:
-  HeldLaunch(const Kernel &kernel, const KernelFunction &function, const LaunchPlan &plan)
-      : kernel_(const_cast<Kernel *>(&kernel)), function_(&function), plan_(plan),
-        values_(kernel.values_), shared_bytes_(unsigned(kernel.local_bytes_)) {
+  HeldLaunch(Kernel &kernel, const KernelFunction &function, const LaunchPlan &plan)
+      : kernel_(&kernel), function_(&function), plan_(plan), values_(kernel.values_),
+        shared_bytes_(unsigned(kernel.local_bytes_)) {
     for (Memory *buffer : kernel.buffers_)
       if (buffer)
         buffers_.emplace_back(buffer);
@@ -324,7 +324,7 @@ cl_int Kernel::prepareSharedMemory(const KernelFunction &function) const {
 }
 
 cl_int Kernel::enqueue(Queue &queue, const KernelFunction &function, const LaunchPlan &plan,
-                       const Command &command, Event **event_out) const {
+                       const Command &command, Event **event_out) {
   const std::size_t count = params_.size();
   void *stack_parameters[kStackParameters];
   std::vector<void *> heap_parameters;

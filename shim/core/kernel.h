@@ -90,8 +90,9 @@ public:
   // arguments need; CL_OUT_OF_RESOURCES beyond the device's.
   cl_int prepareSharedMemory(const KernelFunction &function) const;
   // Enqueues `plan` as one command on `queue` (the function's device).
+  // A held launch keeps a reference to the kernel: not const.
   cl_int enqueue(Queue &queue, const KernelFunction &function, const LaunchPlan &plan,
-                 const Command &command, Event **event_out) const;
+                 const Command &command, Event **event_out);
 
   void destroy();
 

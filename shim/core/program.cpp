@@ -147,7 +147,8 @@ cl_int Program::createWithBinaries(Context &context, const std::vector<Device *>
       program->states_[i].log = "error: invalid binary: " + why + "\n";
       continue;
     }
-    program->states_[i].binary = std::move(binary);
+    program->states_[i].binary = binary;
+    program->given_.push_back(std::move(binary));
   }
   if (error != CL_SUCCESS)
     return error;
@@ -159,11 +160,14 @@ bool Program::hasDevice(const Device *device) const {
   return std::find(devices_.begin(), devices_.end(), device) != devices_.end();
 }
 
+std::size_t Program::deviceIndex(const Device &device) const {
+  const auto found = std::find(devices_.begin(), devices_.end(), &device);
+  // The API layer only asks about the program's devices.
+  return found == devices_.end() ? 0 : std::size_t(found - devices_.begin());
+}
+
 Program::DeviceState &Program::state(const Device &device) {
-  for (DeviceState &candidate : states_)
-    if (candidate.device == &device)
-      return candidate;
-  return states_.front(); // the API layer only asks about the program's devices
+  return states_[deviceIndex(device)];
 }
 
 cl_int Program::beginBuild(const std::vector<Device *> &devices) {
@@ -255,24 +259,24 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
     });
   }
   // From a binary: an executable loads; objects and libraries are linked.
-  std::vector<std::shared_ptr<const ProgramBinary>> loaded;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (Device *device : devices)
-      loaded.push_back(state(*device).binary);
+  // Options NULL: the binary's own are recorded.
+  cl_int first_error = CL_SUCCESS;
+  for (Device *device : devices) {
+    const std::shared_ptr<const ProgramBinary> &binary = given_[deviceIndex(*device)];
+    const std::string recorded = options ? options : binary->options;
+    error = runBuild({device}, recorded, Operation::build, [&](Device &, const GpuTarget &target) {
+      if (binary->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+        return linkBinaries({binary.get()}, "", target);
+      BuildResult result;
+      result.failure = BuildFailure::none;
+      result.log = binary->log;
+      result.binary = binary;
+      return result;
+    });
+    if (first_error == CL_SUCCESS)
+      first_error = error;
   }
-  std::size_t next = 0;
-  const std::string recorded = options ? options : loaded.front()->options;
-  return runBuild(devices, recorded, Operation::build, [&](Device &, const GpuTarget &target) {
-    const std::shared_ptr<const ProgramBinary> &binary = loaded[next++];
-    if (binary->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-      return linkBinaries({binary.get()}, "", target);
-    BuildResult result;
-    result.failure = BuildFailure::none;
-    result.log = binary->log;
-    result.binary = binary;
-    return result;
-  });
+  return first_error;
 }
 
 cl_int Program::compile(const std::vector<Device *> &requested, const std::string &options,

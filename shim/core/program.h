@@ -119,6 +119,7 @@ private:
   enum class Operation { build, compile, link };
 
   Program(Context &context, std::vector<Device *> devices, Origin origin);
+  std::size_t deviceIndex(const Device &device) const;
   DeviceState &state(const Device &device);
   // Marks the devices' builds in progress; CL_INVALID_OPERATION when one is
   // already, or kernels are attached.
@@ -140,6 +141,8 @@ private:
   std::vector<Device *> devices_;
   Origin origin_;
   std::string source_;
+  // Programs from binaries: what clCreateProgramWithBinary got, per device.
+  std::vector<std::shared_ptr<const ProgramBinary>> given_;
   std::atomic<int> kernels_{0};
 
   std::mutex mutex_;

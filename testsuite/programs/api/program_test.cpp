@@ -328,6 +328,12 @@ TEST_F(ProgramBinaries, RoundTripWithoutTheTranslator) {
   std::string options(size, '\0');
   clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_OPTIONS, size, options.data(), nullptr);
   EXPECT_STREQ(options.c_str(), "-DSOMETHING") << "NULL options: the binary's";
+  // Built again, with options of its own: they are recorded.
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, "-DOTHER", nullptr, nullptr));
+  clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_OPTIONS, 0, nullptr, &size);
+  options.assign(size, '\0');
+  clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_OPTIONS, size, options.data(), nullptr);
+  EXPECT_STREQ(options.c_str(), "-DOTHER");
   EXPECT_EQ(programString(program, CL_PROGRAM_KERNEL_NAMES), "saxpy;zero");
   cl_kernel saxpy = kernel(program, "saxpy");
   if (fakeDevice()) {
@@ -360,6 +366,39 @@ TEST_F(ProgramBinaries, RoundTripWithoutTheTranslator) {
   const std::vector<float> result = read<float>(ys, n);
   for (size_t i = 0; i < n; ++i)
     ASSERT_EQ(result[i], 3.0f * float(i) + 1.0f) << i;
+}
+
+TEST_F(ProgramBinaries, ABinaryForAnotherGpuIsCompiledAgainForThisOne) {
+  // The stand-in poses as an older GPU in a child; a GPU cannot.
+  if (const char *role = childRole()) {
+    std::ifstream file(std::getenv("CLCUDA_TEST_BINARY"), std::ios::binary);
+    const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(file)),
+                                           std::istreambuf_iterator<char>());
+    const unsigned char *pointer = bytes.data();
+    const size_t length = bytes.size();
+    cl_int error = CL_SUCCESS;
+    cl_program program =
+        keep(clCreateProgramWithBinary(context, 1, &device, &length, &pointer, nullptr, &error));
+    ASSERT_CL(CL_SUCCESS, error);
+    ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+        << buildLog(program);
+    EXPECT_EQ(programString(program, CL_PROGRAM_KERNEL_NAMES), "saxpy;zero");
+    const std::vector<unsigned char> rebuilt = binaryOf(program);
+    const std::string text(rebuilt.begin(), rebuilt.end());
+    EXPECT_NE(text.find(std::string("sm_") + role), std::string::npos)
+        << "the binary now holds code for this GPU";
+    return;
+  }
+  if (!fakeDevice())
+    GTEST_SKIP() << "needs the CPU stand-in, which can pose as an older GPU";
+  const std::vector<unsigned char> bytes = binaryOf(build(kSaxpy));
+  const std::string path = temporaryDirectory() + "/saxpy.bin";
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
+  const ChildResult child =
+      runChild("80", {"CLCUDA_FAKE_CUDA_COMPUTE=80", "CLCUDA_TEST_BINARY=" + path},
+               {"--loading=" + loadingMode()});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 
 TEST_F(ProgramBinaries, DamagedBinariesAreInvalidNeverCrashes) {

@@ -18,6 +18,9 @@
 // operation on streams, events and memory fails with
 // CUDA_ERROR_INVALID_CONTEXT unless a context is current, so a missing
 // context push in the shim shows up here.
+// CLCUDA_FAKE_CUDA_DEVICES (default 1) and CLCUDA_FAKE_CUDA_COMPUTE
+// (default 90) say how many devices there are and what they claim to be;
+// PTX for a newer GPU does not load, as with the driver.
 // Not a model of performance: tests skip timing assertions on this device.
 #include "fake_cuda_control.h"
 
@@ -86,6 +89,14 @@ int deviceCount() {
   const char *text = std::getenv("CLCUDA_FAKE_CUDA_DEVICES");
   int count = text ? std::atoi(text) : 1;
   return std::clamp(count, 0, kMaxDevices);
+}
+
+// The compute capability the devices claim, as 10 * major + minor
+// (CLCUDA_FAKE_CUDA_COMPUTE, default 90: an H100 or H200).
+int computeCapability() {
+  const char *text = std::getenv("CLCUDA_FAKE_CUDA_COMPUTE");
+  const int value = text ? std::atoi(text) : 90;
+  return value > 0 ? value : 90;
 }
 
 bool hasContext() { return !context_stack.empty() && context_stack.back(); }
@@ -240,10 +251,10 @@ CUresult fake_cuDeviceTotalMem(std::size_t *bytes, CUdevice) {
 CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
   switch (attribute) {
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-    *value = 9;
+    *value = computeCapability() / 10;
     break;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-    *value = 0;
+    *value = computeCapability() % 10;
     break;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
     *value = 4;
@@ -683,6 +694,10 @@ CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
     loadCubin(std::string(bytes, header_end + std::size_t(entry_size) * count), *loaded);
   } else if (std::strstr(bytes, ".version")) {
     const std::string text(bytes);
+    // As the driver: PTX for a newer GPU than this one does not load.
+    const std::size_t target = text.find(".target sm_");
+    if (target != std::string::npos && std::atoi(text.c_str() + target + 11) > computeCapability())
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
     for (std::size_t at = text.find(".entry "); at != std::string::npos;
          at = text.find(".entry ", at + 1)) {
       std::size_t begin = at + 7, end = text.find_first_of("( \n", begin);
