@@ -60,11 +60,7 @@ class Kernel::HeldLaunch {
 public:
   HeldLaunch(Kernel &kernel, const KernelFunction &function, const LaunchPlan &plan)
       : kernel_(&kernel), function_(&function), plan_(plan), values_(kernel.values_),
-        shared_bytes_(unsigned(kernel.local_bytes_)) {
-    for (Memory *buffer : kernel.buffers_)
-      if (buffer)
-        buffers_.emplace_back(buffer);
-  }
+        buffers_(kernel.buffers_), shared_bytes_(unsigned(kernel.local_bytes_)) {}
 
   CUresult operator()(CUstream stream) {
     std::vector<void *> parameters;
@@ -177,7 +173,7 @@ void Kernel::layOut() {
   values_.assign(end, 0);
   for (const Slot &slot : slots_)
     params_.push_back(values_.data() + slot.offset);
-  buffers_.assign(slots_.size(), nullptr);
+  buffers_.resize(slots_.size());
   local_sizes_.assign(slots_.size(), 0);
   set_.assign(slots_.size(), false);
   unset_ = slots_.size();

@@ -118,8 +118,10 @@ private:
 
   std::vector<Slot> slots_;
   std::vector<unsigned char> values_;
-  std::vector<void *> params_;           // into values_, one per argument
-  std::vector<Memory *> buffers_;        // per argument: the buffer set, or nullptr
+  std::vector<void *> params_; // into values_, one per argument
+  // Per argument: the buffer set, kept alive while it is set, so no launch
+  // (held ones included) can meet a released buffer.
+  std::vector<Ref<Memory>> buffers_;
   std::vector<std::size_t> local_sizes_; // per argument: __local bytes
   std::vector<bool> set_;
   std::size_t unset_ = 0;

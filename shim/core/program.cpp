@@ -166,9 +166,7 @@ std::size_t Program::deviceIndex(const Device &device) const {
   return found == devices_.end() ? 0 : std::size_t(found - devices_.begin());
 }
 
-Program::DeviceState &Program::state(const Device &device) {
-  return states_[deviceIndex(device)];
-}
+Program::DeviceState &Program::state(const Device &device) { return states_[deviceIndex(device)]; }
 
 cl_int Program::beginBuild(const std::vector<Device *> &devices) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -203,6 +201,26 @@ cl_int Program::loadExecutable(Device &device, BuildResult &result,
   seconds = secondsSince(start);
   return error;
 }
+
+// Leaves no device of a build marked in progress, whatever happens (an
+// exception from an allocation included): those still marked failed.
+class Program::BuildScope {
+public:
+  BuildScope(Program &program, const std::vector<Device *> &devices)
+      : program_(program), devices_(devices) {}
+  BuildScope(const BuildScope &) = delete;
+  BuildScope &operator=(const BuildScope &) = delete;
+  ~BuildScope() {
+    std::lock_guard<std::mutex> lock(program_.mutex_);
+    for (Device *device : devices_)
+      if (program_.state(*device).status == CL_BUILD_IN_PROGRESS)
+        program_.state(*device).status = CL_BUILD_ERROR;
+  }
+
+private:
+  Program &program_;
+  const std::vector<Device *> &devices_;
+};
 
 template <class Make>
 cl_int Program::runBuild(const std::vector<Device *> &devices, const std::string &options,
@@ -246,6 +264,7 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   cl_int error = beginBuild(devices);
   if (error != CL_SUCCESS)
     return error;
+  const BuildScope scope(*this, devices);
   if (origin_ == Origin::source) {
     const std::string text = options ? options : "";
     const BuildTools tools = BuildTools::standard();
@@ -287,6 +306,7 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
   cl_int error = beginBuild(devices);
   if (error != CL_SUCCESS)
     return error;
+  const BuildScope scope(*this, devices);
   const BuildTools tools = BuildTools::standard();
   std::map<std::string, BuildResult> by_arch;
   return runBuild(devices, options, Operation::compile, [&](Device &, const GpuTarget &target) {
@@ -327,6 +347,7 @@ cl_int Program::link(Context &context, const std::vector<Device *> &devices,
   cl_int error = program->beginBuild(devices);
   if (error != CL_SUCCESS)
     return error;
+  const BuildScope scope(*program, devices);
   std::size_t next = 0;
   link_status =
       program->runBuild(devices, options, Operation::link, [&](Device &, const GpuTarget &target) {

@@ -117,6 +117,7 @@ private:
     std::shared_ptr<const std::string> bytes; // the serialized binary, made on demand
   };
   enum class Operation { build, compile, link };
+  class BuildScope;
 
   Program(Context &context, std::vector<Device *> devices, Origin origin);
   std::size_t deviceIndex(const Device &device) const;
