@@ -7,6 +7,8 @@
 
 #include <dlfcn.h>
 
+#include <fstream>
+
 #include <string>
 #include <thread>
 #include <vector>
@@ -115,6 +117,35 @@ TEST(BuildOptions, AreParsedAsClBuildProgramDoes) {
     EXPECT_EQ(result.status, Status::InvalidBuildOptions) << bad << ": " << result.log;
     EXPECT_FALSE(result.log.empty());
     EXPECT_TRUE(result.cuda_source.empty());
+  }
+}
+
+// Every golden program with one line deleted: whatever Clang makes of it, the
+// translator answers (ok with source, or an error with a log), never crashes.
+TEST(Translate, NeverCrashesOnDamagedPrograms) {
+  for (const char *name : {"vectors.cl", "swizzles.cl", "macros.cl", "printf.cl", "structs.cl",
+                           "kernel_calls_kernel.cl", "cxx_differences.cl"}) {
+    std::string path = std::string(CL2CUDA_TEST_DIR) + "/golden/" + name;
+    std::ifstream file(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(file, line);)
+      lines.push_back(line);
+    ASSERT_FALSE(lines.empty()) << path;
+    for (size_t skipped = 0; skipped < lines.size(); ++skipped) {
+      std::string source;
+      for (size_t i = 0; i < lines.size(); ++i)
+        if (i != skipped)
+          source += lines[i] + "\n";
+      for (OutputMode mode : {OutputMode::Compile, OutputMode::Readable}) {
+        TranslateOptions options;
+        options.mode = mode;
+        TranslateResult result = translate(source, options);
+        if (result.status == Status::Ok)
+          EXPECT_FALSE(result.cuda_source.empty()) << name << " without line " << skipped + 1;
+        else
+          EXPECT_FALSE(result.log.empty()) << name << " without line " << skipped + 1;
+      }
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-// Golden tests: each testsuite/translator/golden/*.cl is translated in each
+// Golden tests: each testsuite/translator/{golden,exec}/*.cl is translated in each
 // mode it lists (// MODES:, default both) with its // RUN-OPTIONS:, and
 //   CHECK / COMPILE / READABLE directives are checked on the CUDA output
 //     (CHECK in every mode, COMPILE and READABLE in theirs),
@@ -21,16 +21,20 @@ struct GoldenParam {
   OutputMode mode;
 };
 
-std::vector<GoldenParam> goldenParams() {
+// One test per file of the directories and output mode the file lists.
+std::vector<GoldenParam> paramsFor(std::initializer_list<const char *> directories) {
   std::vector<GoldenParam> params;
-  for (const std::string &path : listTestFiles("golden"))
-    for (OutputMode mode : loadTestCase(path).modes)
-      params.push_back({path, mode});
+  for (const char *directory : directories)
+    for (const std::string &path : listTestFiles(directory))
+      for (OutputMode mode : loadTestCase(path).modes)
+        params.push_back({path, mode});
   return params;
 }
 
 std::string paramName(const ::testing::TestParamInfo<GoldenParam> &info) {
-  std::string name = stemOf(info.param.path) + "_" + modeName(info.param.mode);
+  std::string directory = info.param.path.substr(0, info.param.path.find_last_of('/'));
+  std::string name =
+      stemOf(directory) + "_" + stemOf(info.param.path) + "_" + modeName(info.param.mode);
   for (char &c : name)
     if (!isalnum(static_cast<unsigned char>(c)))
       c = '_';
@@ -73,7 +77,9 @@ TEST_P(Golden, CompilesWithNvrtc) {
   EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
 }
 
-INSTANTIATE_TEST_SUITE_P(Translator, Golden, ::testing::ValuesIn(goldenParams()), paramName);
+// The GPU execution tests' kernels (exec/*.cl) are golden tests too.
+INSTANTIATE_TEST_SUITE_P(Translator, Golden, ::testing::ValuesIn(paramsFor({"golden", "exec"})),
+                         paramName);
 
 // Error tests: testsuite/translator/errors/*.cl must fail with the
 // // EXPECT-STATUS: (1 build failure, 2 invalid build options) and a log
@@ -91,15 +97,7 @@ TEST_P(Errors, Diagnosed) {
   EXPECT_EQ(problem, "") << "log:\n" << result.log;
 }
 
-std::vector<GoldenParam> errorParams() {
-  std::vector<GoldenParam> params;
-  for (const std::string &path : listTestFiles("errors"))
-    for (OutputMode mode : loadTestCase(path).modes)
-      params.push_back({path, mode});
-  return params;
-}
-
-INSTANTIATE_TEST_SUITE_P(Translator, Errors, ::testing::ValuesIn(errorParams()), paramName);
+INSTANTIATE_TEST_SUITE_P(Translator, Errors, ::testing::ValuesIn(paramsFor({"errors"})), paramName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Errors);
 
 } // namespace

@@ -35,7 +35,8 @@ bool needsSpaceBetween(llvm::StringRef previous, clang::tok::TokenKind previous_
     return false;
   if (next == "." && previous_kind == clang::tok::numeric_constant)
     return true;
-  if (next == "(" && previous_kind == clang::tok::identifier)
+  if ((next == "(" || next == "[") &&
+      (previous_kind == clang::tok::identifier || previous == ")" || previous == "]"))
     return false;
   return !(next == ")" || next == "]" || next == "," || next == ";" || next == "." || next == "->");
 }

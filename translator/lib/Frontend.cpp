@@ -9,6 +9,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Tooling/Syntax/Tokens.h>
 
@@ -51,8 +52,52 @@ std::string absoluteIncludeArg(const std::string &arg) {
     return arg;
   llvm::SmallString<256> path(arg.substr(2));
   llvm::sys::fs::make_absolute(path);
+  llvm::sys::path::remove_dots(path, true);
   return "-I" + std::string(path);
 }
+
+// The real file system (for -I directories) under the virtual working
+// directory: relative paths are taken from it, and it can be set to a
+// directory the disk does not have.
+class RealFilesUnderVirtualDirectory : public llvm::vfs::ProxyFileSystem {
+public:
+  RealFilesUnderVirtualDirectory()
+      : ProxyFileSystem(llvm::vfs::createPhysicalFileSystem()), directory_(kSourceDir) {}
+
+  std::error_code setCurrentWorkingDirectory(const llvm::Twine &path) override {
+    directory_ = absolute(path);
+    return {};
+  }
+  llvm::ErrorOr<std::string> getCurrentWorkingDirectory() const override { return directory_; }
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &path) override {
+    return ProxyFileSystem::status(absolute(path));
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &path) override {
+    return ProxyFileSystem::openFileForRead(absolute(path));
+  }
+  llvm::vfs::directory_iterator dir_begin(const llvm::Twine &path,
+                                          std::error_code &error) override {
+    return ProxyFileSystem::dir_begin(absolute(path), error);
+  }
+  std::error_code getRealPath(const llvm::Twine &path,
+                              llvm::SmallVectorImpl<char> &output) const override {
+    return ProxyFileSystem::getRealPath(absolute(path), output);
+  }
+
+private:
+  std::string absolute(const llvm::Twine &path) const {
+    llvm::SmallString<256> result;
+    path.toVector(result);
+    if (!llvm::sys::path::is_absolute(result)) {
+      llvm::SmallString<256> joined(directory_);
+      llvm::sys::path::append(joined, result);
+      result = joined;
+    }
+    return std::string(result);
+  }
+  std::string directory_;
+};
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const FrontendInput &input) {
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -73,11 +118,14 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const FrontendInp
   addSource(input.options.file_name, llvm::StringRef(input.source.data(), input.source.size()));
   for (const InMemoryHeader &header : input.options.headers)
     addSource(header.name, header.source);
+  // The working directory must exist even when every file has an absolute
+  // name: Clang looks "." up for the implicit #include of opencl-c-base.h.
+  memory->addFile(std::string(kSourceDir) + "/.cl2cuda", 0, llvm::MemoryBuffer::getMemBuffer(""));
   memory->setCurrentWorkingDirectory(kSourceDir);
 
-  // Real files only for -I directories (absolute by now); own working directory.
+  // The in-memory files first; real ones for -I directories (absolute by now).
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+      llvm::makeIntrusiveRefCnt<RealFilesUnderVirtualDirectory>());
   overlay->pushOverlay(memory);
   overlay->setCurrentWorkingDirectory(kSourceDir);
   return overlay;
@@ -100,8 +148,6 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       kResourceDir,
       "-nostdsysteminc",
       "-fmessage-length=0",
-      "-working-directory",
-      kSourceDir,
       // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
       "-D__OPENCL_VERSION__=300",
   };
@@ -144,8 +190,25 @@ public:
 
   void PragmaDirective(clang::SourceLocation location,
                        clang::PragmaIntroducerKind introducer) override {
-    if (introducer == clang::PIK_HashPragma && isUserLocation(sources_, location))
-      record_.pragma_hashes.push_back(location);
+    if (introducer != clang::PIK_HashPragma || !isUserLocation(sources_, location) ||
+        location.isMacroID())
+      return;
+    auto [file, offset] = sources_.getDecomposedLoc(location);
+    llvm::StringRef buffer = sources_.getBufferData(file);
+    size_t end = buffer.find('\n', offset);
+    llvm::StringRef line = buffer.substr(offset, end == llvm::StringRef::npos ? end : end - offset);
+    PreprocessorRecord::Pragma pragma{location, static_cast<unsigned>(line.size()), {}};
+    clang::Lexer lexer(location, clang::LangOptions(), line.begin(), line.begin(), line.end());
+    clang::Token token;
+    bool more = true;
+    while (more) {
+      more = !lexer.LexFromRawLexer(token);
+      if (token.is(clang::tok::raw_identifier))
+        pragma.words.push_back(token.getRawIdentifier().str());
+    }
+    if (!pragma.words.empty() && pragma.words.front() == "pragma")
+      pragma.words.erase(pragma.words.begin());
+    record_.pragmas.push_back(std::move(pragma));
   }
 
   void MacroExpands(const clang::Token &name, const clang::MacroDefinition &definition,
@@ -234,10 +297,10 @@ bool isUserLocation(const clang::SourceManager &sources, clang::SourceLocation l
   return isUserFile(sources, sources.getFileID(sources.getExpansionLoc(location)));
 }
 
-FrontendOutcome runFrontend(const FrontendInput &input,
-                            llvm::function_ref<void(ParsedProgram &)> work) {
-  FrontendOutcome outcome;
-  llvm::raw_string_ostream log(outcome.log);
+void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgram &)> work,
+                 FrontendOutcome *outcome) {
+  outcome->succeeded = false;
+  llvm::raw_string_ostream log(outcome->log); // unbuffered
   clang::CompilerInstance compiler;
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagnostic_options =
       new clang::DiagnosticOptions();
@@ -251,16 +314,14 @@ FrontendOutcome runFrontend(const FrontendInput &input,
     arg_pointers.push_back(args[i].c_str());
   if (!clang::CompilerInvocation::CreateFromArgs(compiler.getInvocation(), arg_pointers,
                                                  compiler.getDiagnostics())) {
-    log.flush();
-    return outcome;
+    return;
   }
   compiler.getDiagnosticOpts().ShowColors = false;
   // -w, -Werror and the other warning options of the build options.
   clang::ProcessWarningOptions(compiler.getDiagnostics(), compiler.getDiagnosticOpts());
   compiler.createFileManager(makeFileSystem(input));
   if (!compiler.createTarget()) {
-    log.flush();
-    return outcome;
+    return;
   }
 
   ProgramAction action;
@@ -269,11 +330,9 @@ FrontendOutcome runFrontend(const FrontendInput &input,
       log << "error: " << llvm::toString(std::move(error)) << "\n";
     else if (!compiler.getDiagnostics().hasErrorOccurred())
       action.runWork(compiler, work);
-    outcome.succeeded = !compiler.getDiagnostics().hasErrorOccurred();
+    outcome->succeeded = !compiler.getDiagnostics().hasErrorOccurred();
     action.EndSourceFile();
   }
-  log.flush();
-  return outcome;
 }
 
 } // namespace cl2cuda

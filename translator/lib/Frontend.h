@@ -30,7 +30,12 @@ struct PreprocessorRecord {
     unsigned directive_length;  // through the end of the line (without the newline)
     clang::FileID included;     // the file it entered
   };
-  std::vector<clang::SourceLocation> pragma_hashes; // '#' of every #pragma
+  struct Pragma {
+    clang::SourceLocation hash;     // the '#'
+    unsigned directive_length;      // through the end of the line (without the newline)
+    std::vector<std::string> words; // after "#pragma": {"OPENCL", "FP_CONTRACT", "OFF"}
+  };
+  std::vector<Pragma> pragmas; // in the user's files
   std::vector<Include> includes;
   // Macros not defined in the user's files (predefined, -D, opencl-c-base.h)
   // that the user's code or directives use, in order of first use.
@@ -75,8 +80,9 @@ struct FrontendOutcome {
 
 // Parses the program and, if Clang reported no error, calls `work` while the
 // AST and the preprocessor are alive. Diagnostics `work` reports through
-// ParsedProgram::diagnostics land in the same log.
-FrontendOutcome runFrontend(const FrontendInput &input,
-                            llvm::function_ref<void(ParsedProgram &)> work);
+// ParsedProgram::diagnostics land in the same log, written to *outcome as
+// they come (so a caller that survives a crash still has them).
+void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgram &)> work,
+                 FrontendOutcome *outcome);
 
 } // namespace cl2cuda

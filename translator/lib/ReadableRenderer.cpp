@@ -569,20 +569,15 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
     return TextSpan{hybridOffset(file, start), hybridOffset(file, end)};
   };
   // #pragma OPENCL ... lines go; in an inlined header, #pragma once too.
-  for (clang::SourceLocation hash : program_.record.pragma_hashes) {
-    auto [pragma_file, offset] = decompose(sources_.getExpansionLoc(hash));
-    if (pragma_file != file)
+  for (const PreprocessorRecord::Pragma &pragma : program_.record.pragmas) {
+    auto [pragma_file, offset] = decompose(pragma.hash);
+    if (pragma_file != file || pragma.words.empty())
       continue;
-    unsigned end = offset;
-    while (end < original.size() && original[end] != '\n')
-      ++end;
-    llvm::SmallVector<llvm::StringRef, 4> words;
-    llvm::StringRef(original.data() + offset + 1, end - offset - 1).split(words, ' ', -1, false);
-    bool opencl = words.size() >= 2 && words[0] == "pragma" && words[1] == "OPENCL";
-    bool once = words.size() >= 2 && words[0] == "pragma" && words[1].trim() == "once" &&
-                file != sources_.getMainFileID();
+    bool opencl = pragma.words[0] == "OPENCL";
+    bool once = pragma.words[0] == "once" && file != sources_.getMainFileID();
     if (opencl || once)
-      ops.push_back(TextOp{EditKind::Replace, wholeLines(offset, end - offset), "", {}, 0});
+      ops.push_back(
+          TextOp{EditKind::Replace, wholeLines(offset, pragma.directive_length), "", {}, 0});
   }
   // Headers that need edits are inlined.
   for (const PreprocessorRecord::Include &include : program_.record.includes) {

@@ -20,9 +20,6 @@ struct TokenRange {
   bool contains(const TokenRange &other) const {
     return first <= other.first && other.last <= last;
   }
-  bool operator==(const TokenRange &other) const {
-    return first == other.first && last == other.last;
-  }
 };
 
 enum class EditKind {
@@ -118,9 +115,6 @@ public:
   std::optional<unsigned> indexOf(clang::SourceLocation location) const;
   // The tokens of an AST source range (begin and end are token starts).
   std::optional<TokenRange> rangeOf(clang::SourceRange range) const;
-  std::optional<TokenRange> rangeOf(clang::SourceLocation begin, clang::SourceLocation end) const {
-    return rangeOf(clang::SourceRange(begin, end));
-  }
   llvm::StringRef text(unsigned index) const;
   clang::tok::TokenKind kind(unsigned index) const { return expanded_[index].kind(); }
 

@@ -45,6 +45,9 @@ NvrtcCheckResult compileWithNvrtc(const std::string &cuda_source, const std::str
     result.ok = true;
     nvrtcGetPTXSize(program, &result.ptx_bytes);
     nvrtcGetCUBINSize(program, &result.cubin_bytes);
+    result.cubin.resize(result.cubin_bytes);
+    if (result.cubin_bytes)
+      nvrtcGetCUBIN(program, result.cubin.data());
   } else if (result.log.empty()) {
     result.log = nvrtcGetErrorString(status);
   }

@@ -12,6 +12,7 @@ struct NvrtcCheckResult {
   std::string log; // NVRTC's log (or why NVRTC could not run)
   size_t ptx_bytes = 0;
   size_t cubin_bytes = 0;
+  std::string cubin; // the compiled code, for cuModuleLoadData
   double seconds = 0;
 };
 
