@@ -12,8 +12,9 @@ namespace {
   X(Create)                                                                                        \
   X(Destroy)                                                                                       \
   X(AddData)                                                                                       \
-  X(Complete) X(GetLinkedCubinSize) X(GetLinkedCubin) X(GetLinkedPtxSize) X(GetLinkedPtx)          \
-      X(GetErrorLogSize) X(GetErrorLog) X(GetInfoLogSize) X(GetInfoLog)
+  X(Complete)                                                                                      \
+  X(GetLinkedCubinSize) X(GetLinkedCubin) X(GetLinkedPtxSize) X(GetLinkedPtx) X(GetErrorLogSize)   \
+      X(GetErrorLog) X(GetInfoLogSize) X(GetInfoLog)
 
 struct JitLinkApi {
 #define CLCUDA_DECLARE(name) decltype(&__nvJitLink##name##_13_0) name = nullptr;
