@@ -23,7 +23,7 @@ cl_int checkWaitList(const core::Context &context, cl_uint num_events, const cl_
 }
 
 cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
-                      std::vector<core::Device *> &out) {
+                      std::vector<core::Device *> &out, Duplicates duplicates) {
   if (num_devices == 0 || !devices)
     return CL_INVALID_VALUE;
   out.clear();
@@ -33,6 +33,8 @@ cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
       return CL_INVALID_DEVICE;
     if (std::find(out.begin(), out.end(), device) == out.end())
       out.push_back(device);
+    else if (duplicates == Duplicates::invalid)
+      return CL_INVALID_DEVICE;
   }
   return CL_SUCCESS;
 }
@@ -42,6 +44,11 @@ DeviceHandles deviceHandles(const std::vector<core::Device *> &devices) {
   for (core::Device *device : devices)
     handles.push_back(toHandle(device));
   return handles;
+}
+
+SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties) {
+  return {std::size_t(properties.max_block_dim[0]), std::size_t(properties.max_block_dim[1]),
+          std::size_t(properties.max_block_dim[2])};
 }
 
 cl_command_queue queueHandle(core::Queue *queue) { return queue ? toHandle(queue) : nullptr; }

@@ -6,6 +6,7 @@
 #include "info.h"
 
 #include "core/context.h"
+#include "core/device.h"
 #include "core/event.h"
 #include "core/memory.h"
 #include "core/queue.h"
@@ -37,9 +38,11 @@ private:
 
 // A list of device handles: CL_INVALID_VALUE if empty or NULL,
 // CL_INVALID_DEVICE for one that is not a clcuda device. Duplicates are
-// dropped (clCreateContext ignores them).
+// dropped (clCreateContext ignores them), or CL_INVALID_DEVICE where each
+// device pairs with something else (clCreateProgramWithBinary's binaries).
+enum class Duplicates { drop, invalid };
 cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
-                      std::vector<core::Device *> &out);
+                      std::vector<core::Device *> &out, Duplicates duplicates = Duplicates::drop);
 
 // clRetain*/clRelease* of every reference-counted type: `change` is
 // &T::retain or &T::release.
@@ -60,6 +63,8 @@ template <class Handle> Handle failWith(cl_int &error, cl_int code) {
 }
 
 DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
+// CL_DEVICE_MAX_WORK_ITEM_SIZES: CUDA's block dimensions.
+SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties);
 cl_command_queue queueHandle(core::Queue *queue);
 cl_mem memoryHandle(core::Memory *memory);
 

@@ -14,7 +14,6 @@ bool validPlatform(cl_platform_id platform);
 
 namespace {
 
-using WorkItemSizes = std::array<std::size_t, 3>;
 using Uuid = std::array<cl_uchar, CL_UUID_SIZE_KHR>;
 using Luid = std::array<cl_uchar, CL_LUID_SIZE_KHR>;
 
@@ -43,11 +42,6 @@ constexpr cl_device_atomic_capabilities kMinimumAtomicMemoryCapabilities =
 constexpr cl_device_atomic_capabilities kMinimumAtomicFenceCapabilities =
     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
     CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
-
-WorkItemSizes workItemSizes(const core::DeviceProperties &p) {
-  return {std::size_t(p.max_block_dim[0]), std::size_t(p.max_block_dim[1]),
-          std::size_t(p.max_block_dim[2])};
-}
 
 std::string deviceVersion(const core::DeviceProperties &p) {
   return "OpenCL 3.0 CUDA " + std::to_string(p.driver_version / 1000) + "." +

@@ -3,6 +3,7 @@
 
 #include "core/object.h"
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -59,6 +60,9 @@ using ContextProperties = std::vector<cl_context_properties>;
 using QueueProperties = std::vector<cl_queue_properties>;
 using MemoryProperties = std::vector<cl_mem_properties>;
 using PartitionProperties = std::vector<cl_device_partition_property>;
+using Bytes = std::vector<unsigned char>;
+using Sizes = std::vector<std::size_t>;
+using SizeTriple = std::array<std::size_t, 3>;
 
 // The byte size of a fixed-size answer type, 0 for variable-size ones.
 template <class T> struct InfoSize { static constexpr std::size_t value = sizeof(T); };
@@ -92,5 +96,3 @@ cl_int answerInfo(const InfoTable<Object> &table, Object &object, cl_uint param,
   {param, ::clcuda::api::InfoSize<type>::value, #param,                                            \
    []([[maybe_unused]] Object &object, std::size_t size, void *value, std::size_t *size_ret)       \
        -> cl_int { return ::clcuda::api::writeInfo<type>(expression, size, value, size_ret); }},
-
-namespace clcuda::api {} // namespace clcuda::api

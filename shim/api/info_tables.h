@@ -6,7 +6,9 @@
 #include "core/context.h"
 #include "core/device.h"
 #include "core/event.h"
+#include "core/kernel.h"
 #include "core/memory.h"
+#include "core/program.h"
 #include "core/queue.h"
 
 namespace clcuda::api {
@@ -17,6 +19,21 @@ const InfoTable<core::Context> &contextInfoTable();
 const InfoTable<core::Queue> &queueInfoTable();
 const InfoTable<core::Event> &eventInfoTable();
 const InfoTable<core::Memory> &memoryInfoTable();
+const InfoTable<core::Program> &programInfoTable();
+const InfoTable<core::Kernel> &kernelInfoTable();
+
+// The objects of the queries about one device or argument.
+struct ProgramBuildQuery {
+  core::Program &program;
+  core::Device &device;
+};
+struct KernelDeviceQuery {
+  core::Kernel &kernel;
+  const core::KernelFunction &function;
+};
+const InfoTable<ProgramBuildQuery> &programBuildInfoTable();
+const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable();
+const InfoTable<const cl2cuda::KernelArg> &kernelArgInfoTable();
 
 // clGet*Info: `invalid` unless `handle` is a live T, else the table's answer.
 template <class T>

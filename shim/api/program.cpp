@@ -1,32 +1,108 @@
-// Programs and kernels: issue 5 implements them on the core (a kernel
-// launch is one more core::Command). Until then every entry point checks
-// what can be checked and returns the spec's error: no program or kernel
-// object exists, so their handles are never valid; creating one is
-// CL_INVALID_OPERATION.
+// Program entry points: creation from source and binaries, build, compile,
+// link, and the program queries. The pipeline is core/compiler.h; the
+// objects core/program.h.
 #include "common.h"
+#include "info_tables.h"
 
-#include "core/context.h"
-#include "core/queue.h"
+#include "core/program.h"
 
 namespace clcuda::api {
+
+const InfoTable<core::Program> &programInfoTable() {
+  static const InfoTable<core::Program> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Program, program, param, type, expression)
+#include "info/program_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
+const InfoTable<ProgramBuildQuery> &programBuildInfoTable() {
+  static const InfoTable<ProgramBuildQuery> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(ProgramBuildQuery, build, param, type, expression)
+#include "info/program_build_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
 namespace {
 
-// The context and device-list checks of the create functions.
-cl_int checkDevicesOfContext(cl_context context, cl_uint num_devices, const cl_device_id *devices) {
-  core::Context *object = fromHandle<core::Context>(context);
-  if (!object)
-    return CL_INVALID_CONTEXT;
-  std::vector<core::Device *> list;
-  cl_int error = collectDevices(num_devices, devices, list);
-  if (error != CL_SUCCESS)
-    return error;
-  for (core::Device *device : list)
-    if (!object->hasDevice(device))
+// A device list of a context: every device must be one of its devices.
+cl_int devicesOfContext(const core::Context &context, cl_uint num_devices,
+                        const cl_device_id *devices, Duplicates duplicates,
+                        std::vector<core::Device *> &out) {
+  cl_int error = collectDevices(num_devices, devices, out, duplicates);
+  for (const core::Device *device : out)
+    if (error == CL_SUCCESS && !context.hasDevice(device))
+      error = CL_INVALID_DEVICE;
+  return error;
+}
+
+// The device list of a build, compile or link: NULL for all, else a
+// non-empty list of the program's devices.
+cl_int buildDevices(const core::Program &program, cl_uint num_devices,
+                    const cl_device_id *device_list, std::vector<core::Device *> &out) {
+  out.clear();
+  if ((num_devices == 0) != (device_list == nullptr))
+    return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < num_devices; ++i) {
+    core::Device *device = fromHandle<core::Device>(device_list[i]);
+    if (!device || !program.hasDevice(device))
       return CL_INVALID_DEVICE;
+    if (std::find(out.begin(), out.end(), device) == out.end())
+      out.push_back(device);
+  }
   return CL_SUCCESS;
 }
 
-cl_int notYet(cl_int error) { return error == CL_SUCCESS ? CL_INVALID_OPERATION : error; }
+template <class Notify> cl_int checkNotify(Notify notify, void *user_data) {
+  return !notify && user_data ? CL_INVALID_VALUE : CL_SUCCESS;
+}
+
+// clBuildProgram and clCompileProgram: the checks they share, then `check`
+// (the operation's own), then `run` on the listed devices, then the
+// callback, once the operation has run.
+template <class Check, class Run>
+cl_int buildOrCompile(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
+                      core::ProgramNotify notify, void *user_data, Check &&check, Run &&run) {
+  core::Program *object = fromHandle<core::Program>(program);
+  if (!object)
+    return CL_INVALID_PROGRAM;
+  std::vector<core::Device *> devices;
+  cl_int error = buildDevices(*object, num_devices, device_list, devices);
+  if (error == CL_SUCCESS)
+    error = checkNotify(notify, user_data);
+  if (error == CL_SUCCESS)
+    error = check();
+  if (error != CL_SUCCESS)
+    return error;
+  error = run(*object, devices);
+  // CL_INVALID_OPERATION: it did not run (kernels attached, a build in progress).
+  if (notify && error != CL_INVALID_OPERATION)
+    notify(program, user_data);
+  return error;
+}
+
+// CL_PROGRAM_BINARIES: `value` is an array of one pointer per device; each
+// non-NULL one gets that device's binary.
+cl_int writeBinaries(core::Program &program, std::size_t size, void *value, std::size_t *size_ret) {
+  const std::vector<std::shared_ptr<const std::string>> binaries = program.binaries();
+  const std::size_t needed = binaries.size() * sizeof(unsigned char *);
+  if (value) {
+    if (size < needed)
+      return CL_INVALID_VALUE;
+    auto **targets = static_cast<unsigned char **>(value);
+    for (std::size_t i = 0; i < binaries.size(); ++i)
+      if (targets[i] && binaries[i])
+        std::memcpy(targets[i], binaries[i]->data(), binaries[i]->size());
+  }
+  if (size_ret)
+    *size_ret = needed;
+  return CL_SUCCESS;
+}
 
 } // namespace
 } // namespace clcuda::api
@@ -35,33 +111,57 @@ using namespace clcuda;
 using namespace clcuda::api;
 
 CLCUDA_API cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count,
-                                                            const char **strings, const size_t *,
+                                                            const char **strings,
+                                                            const size_t *lengths,
                                                             cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
-    if (!fromHandle<core::Context>(context))
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_program {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     if (count == 0 || !strings)
       return failWith<cl_program>(error, CL_INVALID_VALUE);
-    for (cl_uint i = 0; i < count; ++i)
+    std::string source;
+    for (cl_uint i = 0; i < count; ++i) {
       if (!strings[i])
         return failWith<cl_program>(error, CL_INVALID_VALUE);
-    return failWith<cl_program>(error, CL_INVALID_OPERATION);
+      // A length of 0 (or no lengths) means a NUL-terminated string.
+      if (lengths && lengths[i])
+        source.append(strings[i], lengths[i]);
+      else
+        source.append(strings[i]);
+    }
+    return toHandle(core::Program::createWithSource(*object, std::move(source)));
   });
 }
 
-CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
-                                                            const cl_device_id *device_list,
-                                                            const size_t *lengths,
-                                                            const unsigned char **binaries,
-                                                            cl_int *, cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
-    cl_int status = checkDevicesOfContext(context, num_devices, device_list);
-    if (status == CL_SUCCESS && (!lengths || !binaries))
-      status = CL_INVALID_VALUE;
-    for (cl_uint i = 0; status == CL_SUCCESS && i < num_devices; ++i)
-      if (lengths[i] == 0 || !binaries[i])
-        status = CL_INVALID_VALUE;
-    return failWith<cl_program>(error, notYet(status));
+CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list, const size_t *lengths,
+    const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_program {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
+      return failWith<cl_program>(error, CL_INVALID_CONTEXT);
+    std::vector<core::Device *> devices;
+    if ((error = devicesOfContext(*object, num_devices, device_list, Duplicates::invalid,
+                                  devices)) != CL_SUCCESS)
+      return nullptr;
+    if (!lengths || !binaries)
+      return failWith<cl_program>(error, CL_INVALID_VALUE);
+    std::vector<std::string_view> bytes;
+    for (cl_uint i = 0; i < num_devices; ++i) {
+      if (lengths[i] == 0 || !binaries[i]) {
+        if (binary_status)
+          std::fill(binary_status, binary_status + num_devices, CL_INVALID_VALUE);
+        return failWith<cl_program>(error, CL_INVALID_VALUE);
+      }
+      bytes.emplace_back(reinterpret_cast<const char *>(binaries[i]), lengths[i]);
+    }
+    std::vector<cl_int> status;
+    core::Program *program = nullptr;
+    error = core::Program::createWithBinaries(*object, devices, bytes, status, program);
+    if (binary_status)
+      std::copy(status.begin(), status.end(), binary_status);
+    return error == CL_SUCCESS ? toHandle(program) : nullptr;
   });
 }
 
@@ -70,11 +170,17 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c
                                                                     const cl_device_id *device_list,
                                                                     const char *,
                                                                     cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
-    cl_int status = checkDevicesOfContext(context, num_devices, device_list);
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_program {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
+      return failWith<cl_program>(error, CL_INVALID_CONTEXT);
+    std::vector<core::Device *> devices;
+    if ((error = devicesOfContext(*object, num_devices, device_list, Duplicates::drop, devices)) !=
+        CL_SUCCESS)
+      return nullptr;
     // No device has built-in kernels (CL_DEVICE_BUILT_IN_KERNELS is empty),
     // so any list names one none supports.
-    return failWith<cl_program>(error, status == CL_SUCCESS ? CL_INVALID_VALUE : status);
+    return failWith<cl_program>(error, CL_INVALID_VALUE);
   });
 }
 
@@ -90,146 +196,175 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, cons
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clRetainProgram(cl_program) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
+CLCUDA_API cl_int CL_API_CALL clRetainProgram(cl_program program) {
+  return guarded(__func__, [&] {
+    return changeReferences<core::Program>(program, CL_INVALID_PROGRAM, &core::Program::retain);
+  });
 }
 
-CLCUDA_API cl_int CL_API_CALL clReleaseProgram(cl_program) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
+CLCUDA_API cl_int CL_API_CALL clReleaseProgram(cl_program program) {
+  // The program lives on while kernels hold it; its modules are unloaded
+  // once the GPU work submitted so far has finished.
+  return guarded(__func__, [&] {
+    return changeReferences<core::Program>(program, CL_INVALID_PROGRAM, &core::Program::release);
+  });
 }
 
-CLCUDA_API cl_int CL_API_CALL clBuildProgram(cl_program, cl_uint, const cl_device_id *,
-                                             const char *, void(CL_CALLBACK *)(cl_program, void *),
-                                             void *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
+CLCUDA_API cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,
+                                             const cl_device_id *device_list, const char *options,
+                                             void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                             void *user_data) {
+  return guarded(__func__, [&] {
+    return buildOrCompile(
+        program, num_devices, device_list, pfn_notify, user_data, [] { return CL_SUCCESS; },
+        [&](core::Program &object, const std::vector<core::Device *> &devices) {
+          return object.build(devices, options);
+        });
+  });
 }
 
-CLCUDA_API cl_int CL_API_CALL clCompileProgram(cl_program, cl_uint, const cl_device_id *,
-                                               const char *, cl_uint, const cl_program *,
-                                               const char **,
-                                               void(CL_CALLBACK *)(cl_program, void *), void *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
+CLCUDA_API cl_int CL_API_CALL clCompileProgram(
+    cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options,
+    cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names,
+    void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
+  return guarded(__func__, [&] {
+    std::vector<core::SourceHeader> headers;
+    auto check_headers = [&] {
+      if ((num_input_headers == 0) != (input_headers == nullptr) ||
+          (num_input_headers != 0 && !header_include_names))
+        return CL_INVALID_VALUE;
+      for (cl_uint i = 0; i < num_input_headers; ++i) {
+        core::Program *header = fromHandle<core::Program>(input_headers[i]);
+        if (!header || !header_include_names[i])
+          return CL_INVALID_VALUE;
+        headers.push_back({header_include_names[i], header->source()});
+      }
+      return CL_SUCCESS;
+    };
+    return buildOrCompile(program, num_devices, device_list, pfn_notify, user_data, check_headers,
+                          [&](core::Program &object, const std::vector<core::Device *> &devices) {
+                            return object.compile(devices, options ? options : "", headers);
+                          });
+  });
 }
 
 CLCUDA_API cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
-                                                const cl_device_id *device_list, const char *,
-                                                cl_uint num_input_programs,
+                                                const cl_device_id *device_list,
+                                                const char *options, cl_uint num_input_programs,
                                                 const cl_program *input_programs,
-                                                void(CL_CALLBACK *)(cl_program, void *), void *,
-                                                cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
-    if (!fromHandle<core::Context>(context))
+                                                void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                                void *user_data, cl_int *errcode_ret) {
+  // A link that fails still makes a program, whose build log says why:
+  // errcode_ret is then CL_LINK_PROGRAM_FAILURE with the program returned.
+  cl_int link_status = CL_SUCCESS;
+  cl_program linked = guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_program {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT);
     if ((num_devices == 0) != (device_list == nullptr))
       return failWith<cl_program>(error, CL_INVALID_VALUE);
-    if (num_devices) {
-      cl_int status = checkDevicesOfContext(context, num_devices, device_list);
-      if (status != CL_SUCCESS)
-        return failWith<cl_program>(error, status);
-    }
+    std::vector<core::Device *> devices = object->devices();
+    if (num_devices && (error = devicesOfContext(*object, num_devices, device_list,
+                                                 Duplicates::drop, devices)) != CL_SUCCESS)
+      return nullptr;
     if (num_input_programs == 0 || !input_programs)
       return failWith<cl_program>(error, CL_INVALID_VALUE);
-    return failWith<cl_program>(error, CL_INVALID_PROGRAM); // no input program can be valid yet
+    if ((error = checkNotify(pfn_notify, user_data)) != CL_SUCCESS)
+      return nullptr;
+    std::vector<core::Program *> inputs;
+    for (cl_uint i = 0; i < num_input_programs; ++i) {
+      core::Program *input = fromHandle<core::Program>(input_programs[i]);
+      if (!input || &input->context() != object)
+        return failWith<cl_program>(error, CL_INVALID_PROGRAM);
+      inputs.push_back(input);
+    }
+    const std::string text = options ? options : "";
+    core::LinkOptions parsed;
+    std::string problem;
+    if (!core::parseLinkOptions(text, parsed, problem))
+      return failWith<cl_program>(error, CL_INVALID_LINKER_OPTIONS);
+    for (core::Program *input : inputs)
+      if (!input->hasLinkableBinaries(devices))
+        return failWith<cl_program>(error, CL_INVALID_OPERATION);
+    core::Program *program = nullptr;
+    if ((error = core::Program::link(*object, devices, inputs, text, program, link_status)) !=
+        CL_SUCCESS)
+      return nullptr;
+    if (link_status != CL_SUCCESS && link_status != CL_LINK_PROGRAM_FAILURE) {
+      program->release();
+      return failWith<cl_program>(error, link_status);
+    }
+    return toHandle(program);
   });
+  if (linked && link_status != CL_SUCCESS) {
+    if (errcode_ret)
+      *errcode_ret = link_status;
+    logError(__func__, link_status);
+  }
+  if (linked && pfn_notify)
+    pfn_notify(linked, user_data);
+  return linked;
 }
 
-CLCUDA_API cl_int CL_API_CALL clGetProgramInfo(cl_program, cl_program_info, size_t, void *,
-                                               size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetProgramBuildInfo(cl_program, cl_device_id, cl_program_build_info,
-                                                    size_t, void *, size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program,
-                                                          void(CL_CALLBACK *)(cl_program, void *),
-                                                          void *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program, cl_uint, size_t,
-                                                                 const void *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
-}
-
-CLCUDA_API cl_kernel CL_API_CALL clCreateKernel(cl_program, const char *, cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret, [](cl_int &error) {
-    return failWith<cl_kernel>(error, CL_INVALID_PROGRAM);
-  });
-}
-
-CLCUDA_API cl_int CL_API_CALL clCreateKernelsInProgram(cl_program, cl_uint, cl_kernel *,
-                                                       cl_uint *) {
-  return guarded(__func__, [] { return CL_INVALID_PROGRAM; });
-}
-
-CLCUDA_API cl_kernel CL_API_CALL clCloneKernel(cl_kernel, cl_int *errcode_ret) {
-  return guardedCreate(__func__, errcode_ret,
-                       [](cl_int &error) { return failWith<cl_kernel>(error, CL_INVALID_KERNEL); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clRetainKernel(cl_kernel) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clReleaseKernel(cl_kernel) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel, cl_uint, size_t, const void *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel, cl_uint, const void *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel, cl_kernel_exec_info, size_t,
-                                                  const void *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetKernelInfo(cl_kernel, cl_kernel_info, size_t, void *, size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel, cl_device_id,
-                                                       cl_kernel_work_group_info, size_t, void *,
-                                                       size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel, cl_uint, cl_kernel_arg_info, size_t,
-                                                 void *, size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel, cl_device_id,
-                                                      cl_kernel_sub_group_info, size_t,
-                                                      const void *, size_t, void *, size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel, cl_device_id,
-                                                         cl_kernel_sub_group_info, size_t,
-                                                         const void *, size_t, void *, size_t *) {
-  return guarded(__func__, [] { return CL_INVALID_KERNEL; });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel,
-                                                     cl_uint, const size_t *, const size_t *,
-                                                     const size_t *, cl_uint, const cl_event *,
-                                                     cl_event *) {
+CLCUDA_API cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
+                                               size_t param_value_size, void *param_value,
+                                               size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return fromHandle<core::Queue>(command_queue) ? CL_INVALID_KERNEL : CL_INVALID_COMMAND_QUEUE;
+    core::Program *object = fromHandle<core::Program>(program);
+    if (!object)
+      return CL_INVALID_PROGRAM;
+    switch (param_name) {
+    case CL_PROGRAM_BINARIES:
+      return writeBinaries(*object, param_value_size, param_value, param_value_size_ret);
+    case CL_PROGRAM_NUM_KERNELS:
+    case CL_PROGRAM_KERNEL_NAMES:
+    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+      if (!object->hasExecutable())
+        return CL_INVALID_PROGRAM_EXECUTABLE;
+      break;
+    default:
+      break;
+    }
+    return answerInfo(programInfoTable(), *object, param_name, param_value_size, param_value,
+                      param_value_size_ret);
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel, cl_uint,
-                                            const cl_event *, cl_event *) {
+CLCUDA_API cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,
+                                                    cl_program_build_info param_name,
+                                                    size_t param_value_size, void *param_value,
+                                                    size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return fromHandle<core::Queue>(command_queue) ? CL_INVALID_KERNEL : CL_INVALID_COMMAND_QUEUE;
+    core::Program *object = fromHandle<core::Program>(program);
+    if (!object)
+      return CL_INVALID_PROGRAM;
+    core::Device *device_object = fromHandle<core::Device>(device);
+    if (!device_object || !object->hasDevice(device_object))
+      return CL_INVALID_DEVICE;
+    ProgramBuildQuery query{*object, *device_object};
+    return answerInfo(programBuildInfoTable(), query, param_name, param_value_size, param_value,
+                      param_value_size_ret);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clSetProgramReleaseCallback(
+    cl_program program, void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *) {
+  return guarded(__func__, [&] {
+    if (!fromHandle<core::Program>(program))
+      return CL_INVALID_PROGRAM;
+    if (!pfn_notify)
+      return CL_INVALID_VALUE;
+    // OpenCL 3.0: no device supports destructors of program-scope variables
+    // (CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT is CL_FALSE).
+    return CL_INVALID_OPERATION;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint,
+                                                                 size_t, const void *) {
+  return guarded(__func__, [&] {
+    // Only IL programs have specialization constants, and no device takes IL.
+    return fromHandle<core::Program>(program) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
   });
 }

@@ -230,4 +230,63 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
   return seen_size ? CL_INVALID_VALUE : CL_SUCCESS;
 }
 
+cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
+                      const void *arg_value) {
+  switch (kind) {
+  case cl2cuda::ArgKind::LocalPointer:
+    if (arg_value)
+      return CL_INVALID_ARG_VALUE;
+    return arg_size == 0 ? CL_INVALID_ARG_SIZE : CL_SUCCESS;
+  case cl2cuda::ArgKind::Buffer:
+  case cl2cuda::ArgKind::ConstantBuffer:
+    // A NULL value, or a NULL cl_mem, is a NULL pointer in the kernel.
+    return arg_size == sizeof(cl_mem) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+  case cl2cuda::ArgKind::ByValue:
+    if (arg_size != size)
+      return CL_INVALID_ARG_SIZE;
+    return arg_value ? CL_SUCCESS : CL_INVALID_ARG_VALUE;
+  }
+  return CL_INVALID_ARG_VALUE;
+}
+
+cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
+                      const std::size_t *global_work_size, const std::size_t *local_work_size,
+                      const WorkSizeLimits &limits) {
+  if (work_dim < 1 || work_dim > 3)
+    return CL_INVALID_WORK_DIMENSION;
+  if (!global_work_size)
+    return CL_INVALID_GLOBAL_WORK_SIZE;
+  const bool required = limits.required[0] != 0;
+  std::size_t work_items = 1;
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    const std::size_t global = global_work_size[d];
+    const std::size_t offset = global_work_offset ? global_work_offset[d] : 0;
+    if (global > SIZE_MAX - offset)
+      return CL_INVALID_GLOBAL_OFFSET;
+    if (!local_work_size) {
+      // The required size stands in; with uniform groups it must divide.
+      if (required && limits.uniform && global % limits.required[d])
+        return CL_INVALID_WORK_GROUP_SIZE;
+      continue;
+    }
+    const std::size_t local = local_work_size[d];
+    if (local == 0)
+      return CL_INVALID_WORK_GROUP_SIZE;
+    if (local > limits.max_work_item_sizes[d])
+      return CL_INVALID_WORK_ITEM_SIZE;
+    if (required && local != limits.required[d])
+      return CL_INVALID_WORK_GROUP_SIZE;
+    if (limits.uniform && global % local)
+      return CL_INVALID_WORK_GROUP_SIZE;
+    work_items *= local;
+  }
+  // Dimensions beyond work_dim have size 1: a required size must be 1 there.
+  for (cl_uint d = work_dim; required && d < 3; ++d)
+    if (limits.required[d] != 1)
+      return CL_INVALID_WORK_GROUP_SIZE;
+  if (local_work_size && work_items > limits.max_work_group_size)
+    return CL_INVALID_WORK_GROUP_SIZE;
+  return CL_SUCCESS;
+}
+
 } // namespace clcuda::api

@@ -3,7 +3,10 @@
 // functions, so unit tests check every rule without a GPU.
 #pragma once
 
+#include "core/launch.h"
 #include "core/object.h"
+
+#include <cl2cuda/metadata.h>
 
 #include <array>
 #include <cstddef>
@@ -66,5 +69,24 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
 // The bits of a host queue: CL_INVALID_VALUE for unknown bits,
 // CL_INVALID_QUEUE_PROPERTIES for device queues.
 cl_int checkQueueBits(cl_command_queue_properties bits);
+
+// clSetKernelArg for an argument of `kind` whose value, as launched, has
+// `size` bytes: CL_INVALID_ARG_SIZE, CL_INVALID_ARG_VALUE. The buffer
+// handle of a buffer argument is the caller's to check.
+cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
+                      const void *arg_value);
+
+using core::WorkSizeLimits;
+
+// The work sizes of clEnqueueNDRangeKernel (global_work_size, offsets and
+// local sizes; `global_work_offset` and `local_work_size` may be NULL):
+// CL_INVALID_WORK_DIMENSION, CL_INVALID_GLOBAL_WORK_SIZE,
+// CL_INVALID_GLOBAL_OFFSET, CL_INVALID_WORK_GROUP_SIZE,
+// CL_INVALID_WORK_ITEM_SIZE. A NULL local size stands for the required
+// work-group size where the kernel has one. Zero global sizes are valid
+// (an empty NDRange, OpenCL 2.1 and later).
+cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
+                      const std::size_t *global_work_size, const std::size_t *local_work_size,
+                      const WorkSizeLimits &limits);
 
 } // namespace clcuda::api

@@ -5,6 +5,7 @@
 #include "worker.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace clcuda::core {
 
@@ -36,9 +37,22 @@ void Context::addDestructorCallback(ContextDestructorCallback callback, void *us
 }
 
 void Context::markLost(const std::string &reason) {
-  if (!lost_.exchange(true, std::memory_order_relaxed))
-    notify("clcuda: the context is lost, every later command fails with CL_OUT_OF_RESOURCES: " +
-           reason);
+  if (lost_.exchange(true, std::memory_order_relaxed))
+    return;
+  const std::string message =
+      "clcuda: the context is lost, every later command fails with CL_OUT_OF_RESOURCES: " + reason;
+  // A sticky CUDA error poisons the device's primary context, so every
+  // context on it follows: one line says it for the process.
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true))
+    std::fprintf(stderr, "%s\n", message.c_str());
+  notify(message);
+}
+
+cl_int Context::check(CUresult result, const char *what) {
+  if (result != CUDA_SUCCESS && cuda::losesContext(result))
+    markLost(std::string(what) + ": " + cuda::resultName(result));
+  return cuda::toClError(result);
 }
 
 void Context::notify(const std::string &message) {
@@ -77,6 +91,29 @@ CUresult Context::recordFence(std::vector<SharedEvent> &fence) {
       return result;
   }
   return CUDA_SUCCESS;
+}
+
+void Context::afterPendingWork(std::function<void()> task) {
+  postToWorker([self = Ref<Context>(this), task = std::move(task)] {
+    std::vector<SharedEvent> fence;
+    CUresult result = self->recordFence(fence);
+    const bool idle = std::all_of(fence.begin(), fence.end(), [](const SharedEvent &event) {
+      return queryEvent(event->get(), event->context()) == CUDA_SUCCESS;
+    });
+    if (result == CUDA_SUCCESS && !idle) {
+      std::vector<CUevent> events;
+      for (const SharedEvent &event : fence)
+        events.push_back(event->get());
+      result =
+          self->devices().front()->runtime().watcher().watch(events, [fence, task] { task(); });
+      if (result == CUDA_SUCCESS)
+        return;
+    }
+    // Idle already, or no watch to be had: wait here, on the worker.
+    for (const SharedEvent &event : fence)
+      waitForEvent(event->get(), event->context());
+    task();
+  });
 }
 
 void Context::destroy() {

@@ -6,6 +6,7 @@
 #include "device_runtime.h"
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -31,11 +32,14 @@ public:
 
   void addDestructorCallback(ContextDestructorCallback callback, void *user_data);
 
-  // A kernel fault (issue 5) or another sticky CUDA error makes the CUDA
-  // context unusable: from then on every command fails with
-  // CL_OUT_OF_RESOURCES, and the context's notify callback hears why.
+  // A kernel fault or another sticky CUDA error makes the CUDA context
+  // unusable: from then on every command fails with CL_OUT_OF_RESOURCES, the
+  // context's notify callback hears why, and stderr gets one line.
   bool lost() const { return lost_.load(std::memory_order_relaxed); }
   void markLost(const std::string &reason);
+  // The OpenCL error for `result` (CL_SUCCESS for CUDA_SUCCESS); a sticky
+  // error marks the context lost, `what` and the error's name the reason.
+  cl_int check(CUresult result, const char *what);
   // Reports an error to the context's notify callback (on the worker thread).
   void notify(const std::string &message);
 
@@ -45,6 +49,9 @@ public:
   void registerQueue(Queue *queue);
   void unregisterQueue(Queue *queue, std::vector<SharedEvent> tails);
   CUresult recordFence(std::vector<SharedEvent> &fence);
+  // Runs `task` on the worker thread once the GPU has finished all work
+  // submitted in this context so far (releasing buffers, unloading modules).
+  void afterPendingWork(std::function<void()> task);
 
   void destroy();
 

@@ -28,7 +28,10 @@ public:
   PooledEvent &operator=(PooledEvent &&other) noexcept;
   PooledEvent(const PooledEvent &) = delete;
   PooledEvent &operator=(const PooledEvent &) = delete;
-  ~PooledEvent() { reset(); }
+  ~PooledEvent() {
+    if (event_) // most are empty: no call
+      reset();
+  }
 
   CUevent get() const { return event_; }
   // The context the event belongs to (waits and queries run in it).

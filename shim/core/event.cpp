@@ -30,9 +30,8 @@ cl_int Event::executionStatus() {
   CUresult result = queryEvent(done_.get(), done_.context());
   if (result == CUDA_ERROR_NOT_READY)
     return status;
-  if (result != CUDA_SUCCESS && cuda::losesContext(result))
-    context_->markLost(std::string("a command failed on the GPU: ") + cuda::resultName(result));
-  finish(result == CUDA_SUCCESS ? CL_COMPLETE : cuda::toClError(result));
+  finish(result == CUDA_SUCCESS ? CL_COMPLETE
+                                : context_->check(result, "a command failed on the GPU"));
   return status_.load(std::memory_order_acquire);
 }
 
@@ -46,9 +45,8 @@ cl_int Event::wait() {
   }
   if (status_.load(std::memory_order_acquire) > CL_COMPLETE) {
     CUresult result = waitForEvent(done_.get(), done_.context());
-    if (result != CUDA_SUCCESS && cuda::losesContext(result))
-      context_->markLost(std::string("a command failed on the GPU: ") + cuda::resultName(result));
-    finish(result == CUDA_SUCCESS ? CL_COMPLETE : cuda::toClError(result));
+    finish(result == CUDA_SUCCESS ? CL_COMPLETE
+                                  : context_->check(result, "a command failed on the GPU"));
   }
   return status_.load(std::memory_order_acquire);
 }

@@ -2,7 +2,6 @@
 
 #include "cuda/errors.h"
 #include "transfer.h"
-#include "worker.h"
 
 #include <algorithm>
 #include <cstring>
@@ -168,26 +167,7 @@ cl_uint Memory::mapCount() {
 }
 
 void Memory::destroy() {
-  postToWorker([this] {
-    std::vector<SharedEvent> fence;
-    CUresult result = context_->recordFence(fence);
-    const bool idle = std::all_of(fence.begin(), fence.end(), [](const SharedEvent &event) {
-      return queryEvent(event->get(), event->context()) == CUDA_SUCCESS;
-    });
-    if (result == CUDA_SUCCESS && !idle) {
-      std::vector<CUevent> events;
-      for (const SharedEvent &event : fence)
-        events.push_back(event->get());
-      result = context_->devices().front()->runtime().watcher().watch(
-          events, [this, fence] { finishRelease(); });
-      if (result == CUDA_SUCCESS)
-        return;
-    }
-    // Idle already, or no watch to be had: wait here, on the worker.
-    for (const SharedEvent &event : fence)
-      waitForEvent(event->get(), event->context());
-    finishRelease();
-  });
+  context_->afterPendingWork([this] { finishRelease(); });
 }
 
 void Memory::finishRelease() {

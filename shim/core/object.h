@@ -21,6 +21,8 @@ enum class Tag : std::uint32_t {
   queue,
   event,
   memory,
+  program,
+  kernel,
 };
 
 // What the ICD loader reads (dispatch) and what handle checks read (tag).
@@ -92,8 +94,6 @@ public:
     if (object_)
       object_->releaseInternal();
   }
-
-  
 
   T *get() const { return object_; }
   T *operator->() const { return object_; }

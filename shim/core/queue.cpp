@@ -150,12 +150,8 @@ cl_int Queue::submitLocked(StreamSlot &slot, CommandKind kind, bool all_previous
     result = issue(stream);
   if (result == CUDA_SUCCESS && (event || blocking_done))
     result = runtime.events().record(stream, timing, done);
-  if (result != CUDA_SUCCESS) {
-    if (cuda::losesContext(result))
-      context_->markLost(std::string("CUDA error while issuing a command: ") +
-                         cuda::resultName(result));
-    return cuda::toClError(result);
-  }
+  if (result != CUDA_SUCCESS)
+    return context_->check(result, "CUDA error while issuing a command");
   slot.used = slot.used_since_barrier = true;
   if (kind == CommandKind::barrier && outOfOrder()) {
     barrier_ = event;
@@ -197,7 +193,7 @@ cl_int Queue::submitHeld(HeldCommand &command, Notifications &notifications) {
     for (HeldCommand::Dependency &dependency : command.dependencies_)
       if (result == CUDA_SUCCESS)
         result = waitForDependency(*slot, dependency.event->readiness());
-    error = cuda::toClError(result);
+    error = context_->check(result, "waiting for a command's wait list");
   }
   if (error == CL_SUCCESS)
     error = submitLocked(*slot, command.kind_, command.all_previous_, IssueRef(command.issue_),
@@ -289,7 +285,7 @@ void Queue::Enqueue::issue(IssueRef function) {
   for (cl_uint i = 0; i < command_.num_events && result == CUDA_SUCCESS; ++i)
     result = queue_.waitForDependency(*slot, eventOf(command_.wait_list[i])->readiness());
   if (result != CUDA_SUCCESS) {
-    error_ = cuda::toClError(result);
+    error_ = queue_.context_->check(result, "waiting for a command's wait list");
     return;
   }
   error_ =
@@ -342,11 +338,8 @@ cl_int Queue::Enqueue::complete() {
       if (status < 0)
         result = status;
     } else if (blocking_done) {
-      CUresult waited = waitForEvent(blocking_done.get(), blocking_done.context());
-      if (waited != CUDA_SUCCESS && cuda::losesContext(waited))
-        queue_.context_->markLost(std::string("a command failed on the GPU: ") +
-                                  cuda::resultName(waited));
-      result = cuda::toClError(waited);
+      result = queue_.context_->check(waitForEvent(blocking_done.get(), blocking_done.context()),
+                                      "a command failed on the GPU");
     }
   }
   if (event_out_ && event) {
@@ -374,9 +367,10 @@ cl_int Queue::finish() {
       }
     }
     if (result != CUDA_SUCCESS)
-      return cuda::toClError(result);
+      return context_->check(result, "finishing a queue");
     if (tail)
-      return cuda::toClError(waitForEvent(tail.get(), tail.context()));
+      return context_->check(waitForEvent(tail.get(), tail.context()),
+                             "a command failed on the GPU");
   }
   // Out of order, or commands held: a marker after everything, and wait.
   Event *marker = nullptr;

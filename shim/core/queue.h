@@ -99,13 +99,22 @@ public:
   // When the command may be held, `issue` is moved into an IssueFunction, so
   // it must own (capture by value, retain) everything it uses.
   template <class Issue> cl_int enqueue(const Command &command, Issue &&issue, Event **event_out) {
+    return enqueueBorrowing(
+        command, issue, [&] { return IssueFunction(std::forward<Issue>(issue)); }, event_out);
+  }
+  // As enqueue, for an `issue` that borrows what it uses (the caller's
+  // stack, a kernel's argument block) and so costs no copy when issued at
+  // once: when the command must be held, `own()` makes the function that
+  // owns copies instead.
+  template <class Issue, class Own>
+  cl_int enqueueBorrowing(const Command &command, Issue &issue, Own &&own, Event **event_out) {
     Enqueue operation(*this, command, event_out);
     switch (operation.path()) {
     case Enqueue::Path::issue:
       operation.issue(IssueRef(issue));
       break;
     case Enqueue::Path::hold:
-      operation.hold(IssueFunction(std::forward<Issue>(issue)));
+      operation.hold(own());
       break;
     case Enqueue::Path::fail:
       break;

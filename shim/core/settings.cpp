@@ -2,13 +2,16 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 namespace clcuda::core {
 namespace {
 
 constexpr SettingDescription kDescriptions[] = {
 #define CLCUDA_SETTING(variable, field, default_value, description)                                \
-  {#variable, default_value, description},
+  {#variable, #default_value, description},
+#define CLCUDA_TEXT_SETTING(variable, field, default_text, description)                            \
+  {#variable, default_text, description},
 #include "settings.def"
 #undef CLCUDA_SETTING
 };
@@ -24,9 +27,16 @@ void readVariable(const char *variable, std::uint64_t &field) {
     field = value;
 }
 
+void readVariable(const char *variable, std::string &field) {
+  if (const char *text = std::getenv(variable))
+    field = text;
+}
+
 Settings readSettings() {
   Settings settings;
 #define CLCUDA_SETTING(variable, field, default_value, description)                                \
+  readVariable(#variable, settings.field);
+#define CLCUDA_TEXT_SETTING(variable, field, default_text, description)                            \
   readVariable(#variable, settings.field);
 #include "settings.def"
 #undef CLCUDA_SETTING
@@ -44,6 +54,20 @@ Settings readSettings() {
 const Settings &settings() {
   static const Settings instance = readSettings();
   return instance;
+}
+
+bool logs(const char *topic) {
+  const std::string &list = settings().log;
+  const std::size_t length = std::strlen(topic);
+  for (std::size_t start = 0; start <= list.size();) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos)
+      end = list.size();
+    if (end - start == length && list.compare(start, length, topic) == 0)
+      return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 const SettingDescription *settingDescriptions(std::uint64_t *count) {

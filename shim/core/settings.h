@@ -2,12 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace clcuda::core {
 
 struct Settings {
 #define CLCUDA_SETTING(variable, field, default_value, description)                                \
   std::uint64_t field = default_value;
+#define CLCUDA_TEXT_SETTING(variable, field, default_text, description) std::string field;
 #include "settings.def"
 #undef CLCUDA_SETTING
 };
@@ -15,9 +17,12 @@ struct Settings {
 // The settings of this process, read from the environment on first call.
 const Settings &settings();
 
+// CLCUDA_LOG names `topic` ("build", ...).
+bool logs(const char *topic);
+
 struct SettingDescription {
   const char *variable;
-  std::uint64_t default_value;
+  const char *default_text;
   const char *description;
 };
 

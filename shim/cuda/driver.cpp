@@ -66,9 +66,14 @@ const LoadedDriver &loadedDriver() {
 
 } // namespace
 
+std::atomic<const DriverApi *> detail::loaded_api{nullptr};
+
 const DriverApi *driver() {
   const LoadedDriver &loaded = loadedDriver();
-  return loaded.usable ? &loaded.api : nullptr;
+  if (!loaded.usable)
+    return nullptr;
+  detail::loaded_api.store(&loaded.api, std::memory_order_release);
+  return &loaded.api;
 }
 
 const std::string &driverUnavailableReason() { return loadedDriver().reason; }

@@ -4,6 +4,7 @@
 
 #include <cuda.h>
 
+#include <atomic>
 #include <string>
 
 namespace clcuda::cuda {
@@ -21,8 +22,13 @@ const DriverApi *driver();
 // Why driver() is nullptr, in words fit for a log or a test's skip reason.
 const std::string &driverUnavailableReason();
 
+namespace detail {
+// Set when the driver has loaded: api() is a load, not a call (hot paths).
+extern std::atomic<const DriverApi *> loaded_api;
+} // namespace detail
+
 // The loaded driver; only valid to call once driver() returned non-null.
-inline const DriverApi &api() { return *driver(); }
+inline const DriverApi &api() { return *detail::loaded_api.load(std::memory_order_acquire); }
 
 // Number of CUDA devices visible to this process (0 without a driver).
 int deviceCount();

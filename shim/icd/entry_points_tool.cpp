@@ -62,8 +62,6 @@ std::string statusText(const std::string &status) {
     return "implemented";
   if (status == "unsupported")
     return "unsupported";
-  if (status == "issue5")
-    return "issue 5";
   return "dispatch slot only";
 }
 
@@ -88,11 +86,6 @@ std::string markdown() {
          "  native kernels, GL/EGL sharing, device partitioning); the entry point checks\n"
          "  its handles and returns the error the specification names for a device\n"
          "  without the feature (the note says which).\n"
-         "* **issue 5**: programs and kernels. Until issue 5 lands the entry point\n"
-         "  checks the handles that can be valid (contexts, devices, queues) and returns\n"
-         "  the specification's error: no program or kernel exists yet, so their handles\n"
-         "  are invalid (`CL_INVALID_PROGRAM`, `CL_INVALID_KERNEL`) and creating one is\n"
-         "  `CL_INVALID_OPERATION`.\n"
          "* **dispatch slot only**: Direct3D/DX9 sharing slots of the dispatch table;\n"
          "  these functions exist only on Windows. Not exported.\n\n"
          "\"Exported as\" is the symbol version, the same as ocl-icd's\n"

@@ -3,15 +3,27 @@
 // without a GPU. Tests run against it under the `fakecuda.` prefix.
 //
 // Streams are threads that run their operations in order; events follow
-// CUDA's record/wait/query semantics; device memory is host memory; the only
-// kernels are the test kernels clcuda_test_spin (sleeps for its argument in
-// nanoseconds) and clcuda_test_empty. Pageable host memory behaves as CUDA
+// CUDA's record/wait/query semantics; device memory is host memory. Modules
+// load from PTX (the .entry names) or from CUBIN (an ELF: its kernels, the
+// sizes of their parameters from .nv.info, their static shared memory,
+// their global variables). Kernels do not run, except the test kernels
+// clcuda_test_spin (sleeps for its argument in nanoseconds) and
+// clcuda_test_empty; every launch is recorded with copies of its parameters
+// (fake_cuda_control.h reads them back), and a kernel whose name starts
+// with "fault" faults when it runs: like an illegal address on a GPU, it
+// makes the context's every later call fail with
+// CUDA_ERROR_ILLEGAL_ADDRESS. Pageable host memory behaves as CUDA
 // documents it: an async copy from it is taken at the call, an async copy to
 // it returns once the copy is done. Stricter than CUDA on one point: every
 // operation on streams, events and memory fails with
 // CUDA_ERROR_INVALID_CONTEXT unless a context is current, so a missing
 // context push in the shim shows up here.
+// CLCUDA_FAKE_CUDA_DEVICES (default 1) and CLCUDA_FAKE_CUDA_COMPUTE
+// (default 90) say how many devices there are and what they claim to be;
+// PTX for a newer GPU does not load, as with the driver.
 // Not a model of performance: tests skip timing assertions on this device.
+#include "fake_cuda_control.h"
+
 #include <cuda.h>
 
 #include <algorithm>
@@ -23,6 +35,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -32,6 +45,7 @@ using Clock = std::chrono::steady_clock;
 
 struct CUctx_st {
   int device;
+  std::atomic<CUresult> sticky_error{CUDA_SUCCESS}; // a kernel faulted
 };
 
 struct CUevent_st {
@@ -52,12 +66,16 @@ struct CUstream_st {
   bool destroyed = false;
 };
 
-struct CUmod_st {
-  std::vector<std::string> entries;
-};
-
 struct CUfunc_st {
   std::string name;
+  std::vector<unsigned> parameter_sizes; // in order; unknown (PTX): none recorded
+  int static_shared = 0;
+  int dynamic_shared_limit = 48 * 1024;
+};
+
+struct CUmod_st {
+  std::map<std::string, std::unique_ptr<CUfunc_st>> functions;
+  std::map<std::string, std::vector<unsigned char>> globals;
 };
 
 namespace {
@@ -73,7 +91,23 @@ int deviceCount() {
   return std::clamp(count, 0, kMaxDevices);
 }
 
+// The compute capability the devices claim, as 10 * major + minor
+// (CLCUDA_FAKE_CUDA_COMPUTE, default 90: an H100 or H200).
+int computeCapability() {
+  const char *text = std::getenv("CLCUDA_FAKE_CUDA_COMPUTE");
+  const int value = text ? std::atoi(text) : 90;
+  return value > 0 ? value : 90;
+}
+
 bool hasContext() { return !context_stack.empty() && context_stack.back(); }
+
+// What a call that needs the current context gets: CUDA_ERROR_INVALID_CONTEXT
+// without one, the sticky error of a context a kernel faulted in.
+CUresult contextError() {
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return context_stack.back()->sticky_error.load();
+}
 
 // ---- memory registry: what cuPointerGetAttribute knows ----
 
@@ -148,8 +182,8 @@ void runStream(CUstream stream) {
 }
 
 CUresult submit(CUstream stream, std::function<void()> operation) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   if (!stream) { // the legacy default stream: run at once
     operation();
     return CUDA_SUCCESS;
@@ -164,12 +198,14 @@ CUresult submit(CUstream stream, std::function<void()> operation) {
 CUresult submitAndWait(CUstream stream, std::function<void()> operation) {
   auto done = std::make_shared<std::atomic<bool>>(false);
   auto finished = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
-  submit(stream, [operation, done, finished] {
+  CUresult submitted = submit(stream, [operation, done, finished] {
     operation();
     std::lock_guard<std::mutex> lock(finished->first);
     done->store(true);
     finished->second.notify_all();
   });
+  if (submitted != CUDA_SUCCESS)
+    return submitted;
   std::unique_lock<std::mutex> lock(finished->first);
   finished->second.wait(lock, [&] { return done->load(); });
   return CUDA_SUCCESS;
@@ -215,10 +251,10 @@ CUresult fake_cuDeviceTotalMem(std::size_t *bytes, CUdevice) {
 CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
   switch (attribute) {
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-    *value = 9;
+    *value = computeCapability() / 10;
     break;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-    *value = 0;
+    *value = computeCapability() % 10;
     break;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
     *value = 4;
@@ -295,11 +331,11 @@ CUresult fake_cuCtxGetCurrent(CUcontext *context) {
   *context = context_stack.empty() ? nullptr : context_stack.back();
   return CUDA_SUCCESS;
 }
-CUresult fake_cuCtxSynchronize() { return CUDA_SUCCESS; }
+CUresult fake_cuCtxSynchronize() { return contextError(); }
 
 CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   auto *created = new CUstream_st();
   created->context = context_stack.back();
   std::thread(runStream, created).detach();
@@ -313,15 +349,17 @@ CUresult fake_cuStreamDestroy(CUstream stream) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuStreamSynchronize(CUstream stream) {
-  return submitAndWait(stream, [] {});
+  if (CUresult error = submitAndWait(stream, [] {}))
+    return error;
+  return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuStreamQuery(CUstream stream) {
   std::lock_guard<std::mutex> lock(stream->mutex);
   return stream->operations.empty() && !stream->running ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -333,8 +371,8 @@ CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   });
 }
 CUresult fake_cuEventCreate(CUevent *event, unsigned flags) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   *event = new CUevent_st();
   (*event)->flags = flags;
   return CUDA_SUCCESS;
@@ -344,8 +382,8 @@ CUresult fake_cuEventDestroy(CUevent event) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -359,22 +397,22 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   });
 }
 CUresult fake_cuEventQuery(CUevent event) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   std::lock_guard<std::mutex> lock(event->mutex);
   return event->done >= event->recorded ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuEventSynchronize(CUevent event) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   std::unique_lock<std::mutex> lock(event->mutex);
   const std::uint64_t generation = event->recorded;
   event->changed.wait(lock, [&] { return event->done >= generation; });
-  return CUDA_SUCCESS;
+  return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING)
     return CUDA_ERROR_INVALID_HANDLE;
   if (fake_cuEventQuery(start) != CUDA_SUCCESS || fake_cuEventQuery(end) != CUDA_SUCCESS)
@@ -388,8 +426,8 @@ CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end
 }
 
 CUresult fake_cuMemAlloc(CUdeviceptr *pointer, std::size_t size) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   void *memory = nullptr;
   CUresult result = allocate(&memory, size, CU_MEMORYTYPE_DEVICE);
   *pointer = CUdeviceptr(memory);
@@ -406,16 +444,16 @@ CUresult fake_cuMemGetInfo(std::size_t *free, std::size_t *total) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuMemHostAlloc(void **pointer, std::size_t size, unsigned) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   return allocate(pointer, size, CU_MEMORYTYPE_HOST);
 }
 CUresult fake_cuMemFreeHost(void *pointer) {
   return hasContext() ? release(std::uintptr_t(pointer)) : CUDA_ERROR_INVALID_CONTEXT;
 }
 CUresult fake_cuMemHostGetDevicePointer(CUdeviceptr *device, void *host, unsigned) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   std::lock_guard<std::mutex> lock(registry_mutex);
   if (!findAllocation(std::uintptr_t(host)))
     return CUDA_ERROR_INVALID_VALUE;
@@ -439,8 +477,8 @@ CUresult fake_cuMemHostUnregister(void *pointer) {
 }
 CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                     CUdeviceptr pointer) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
     return CUDA_ERROR_NOT_SUPPORTED;
   std::lock_guard<std::mutex> lock(registry_mutex);
@@ -453,8 +491,8 @@ CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
 
 // Copies with CUDA's pageable-memory semantics (see the top of the file).
 CUresult copy(CUdeviceptr destination, CUdeviceptr source, std::size_t size, CUstream stream) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  if (CUresult error = contextError())
+    return error;
   auto *to = reinterpret_cast<char *>(destination);
   if (isPageable(destination))
     return submitAndWait(stream, [=] { std::memmove(to, reinterpret_cast<char *>(source), size); });
@@ -540,17 +578,137 @@ CUresult fake_cuLaunchHostFunc(CUstream stream, CUhostFn function, void *data) {
   return submit(stream, [=] { function(data); });
 }
 
-CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
-  if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
-  auto *loaded = new CUmod_st();
-  const std::string text(static_cast<const char *>(image));
-  for (std::size_t at = text.find(".entry "); at != std::string::npos;
-       at = text.find(".entry ", at + 1)) {
-    std::size_t begin = at + 7, end = text.find_first_of("( \n", begin);
-    loaded->entries.push_back(text.substr(begin, end - begin));
+// ---- modules: PTX text or CUBIN (ELF) ----
+
+template <class T> T readAt(const std::string &image, std::size_t offset) {
+  T value{};
+  if (offset + sizeof(T) <= image.size())
+    std::memcpy(&value, image.data() + offset, sizeof(T));
+  return value;
+}
+
+struct Section {
+  std::string name;
+  std::uint32_t type;
+  std::uint64_t offset, size;
+  std::uint32_t link;
+};
+
+std::vector<Section> elfSections(const std::string &image) {
+  const auto table = readAt<std::uint64_t>(image, 0x28);
+  const auto entry_size = readAt<std::uint16_t>(image, 0x3a);
+  const auto count = readAt<std::uint16_t>(image, 0x3c);
+  const auto names_index = readAt<std::uint16_t>(image, 0x3e);
+  std::vector<Section> sections;
+  std::vector<std::uint32_t> name_offsets;
+  for (std::uint16_t i = 0; i < count; ++i) {
+    const std::size_t at = table + std::size_t(i) * entry_size;
+    name_offsets.push_back(readAt<std::uint32_t>(image, at));
+    sections.push_back(
+        {"", readAt<std::uint32_t>(image, at + 4), readAt<std::uint64_t>(image, at + 24),
+         readAt<std::uint64_t>(image, at + 32), readAt<std::uint32_t>(image, at + 40)});
   }
-  *module = loaded;
+  for (std::size_t i = 0; names_index < count && i < sections.size(); ++i) {
+    const std::size_t at = sections[names_index].offset + name_offsets[i];
+    if (at < image.size())
+      sections[i].name = image.c_str() + at;
+  }
+  return sections;
+}
+
+// The parameter sizes of .nv.info.<kernel>: EIATTR_KPARAM_INFO records.
+std::vector<unsigned> parameterSizes(const std::string &image, const Section &info) {
+  std::map<unsigned, unsigned> by_ordinal;
+  for (std::uint64_t at = info.offset; at + 4 <= info.offset + info.size;) {
+    const auto format = readAt<std::uint8_t>(image, at);
+    const auto attribute = readAt<std::uint8_t>(image, at + 1);
+    if (format != 0x04) { // values without a size field take 4 bytes in all
+      at += 4;
+      continue;
+    }
+    const auto size = readAt<std::uint16_t>(image, at + 2);
+    if (attribute == 0x17 && size >= 12) { // EIATTR_KPARAM_INFO
+      const auto ordinal = readAt<std::uint16_t>(image, at + 8);
+      const auto packed = readAt<std::uint32_t>(image, at + 12);
+      by_ordinal[ordinal] = (packed >> 18) & 0x3fff;
+    }
+    at += 4 + size;
+  }
+  std::vector<unsigned> sizes;
+  for (const auto &[ordinal, size] : by_ordinal)
+    sizes.push_back(size);
+  return sizes;
+}
+
+void loadCubin(const std::string &image, CUmod_st &module) {
+  const std::vector<Section> sections = elfSections(image);
+  for (const Section &symbols : sections) {
+    if (symbols.type != 2 /* SHT_SYMTAB */ || symbols.link >= sections.size())
+      continue;
+    const Section &names = sections[symbols.link];
+    for (std::uint64_t at = symbols.offset; at + 24 <= symbols.offset + symbols.size; at += 24) {
+      const auto name_offset = readAt<std::uint32_t>(image, at);
+      const auto info = readAt<std::uint8_t>(image, at + 4);
+      const auto section_index = readAt<std::uint16_t>(image, at + 6);
+      const auto value = readAt<std::uint64_t>(image, at + 8);
+      const auto size = readAt<std::uint64_t>(image, at + 16);
+      const std::string name = names.offset + name_offset < image.size()
+                                   ? image.c_str() + names.offset + name_offset
+                                   : "";
+      if ((info & 0xf) == 2 /* STT_FUNC */ && (info >> 4) == 1 /* STB_GLOBAL */) {
+        auto function = std::make_unique<CUfunc_st>();
+        function->name = name;
+        for (const Section &section : sections) {
+          if (section.name == ".nv.info." + name)
+            function->parameter_sizes = parameterSizes(image, section);
+          if (section.name == ".nv.shared." + name)
+            function->static_shared = int(section.size);
+        }
+        function->dynamic_shared_limit -= function->static_shared;
+        module.functions[name] = std::move(function);
+      } else if ((info & 0xf) == 1 /* STT_OBJECT */ && section_index < sections.size()) {
+        // Initialized data comes from the file; .nv.global (NOBITS) is zeros.
+        std::vector<unsigned char> storage(size, 0);
+        const Section &home = sections[section_index];
+        if (home.type == 1 /* SHT_PROGBITS */ && home.offset + value + size <= image.size())
+          std::memcpy(storage.data(), image.data() + home.offset + value, size);
+        module.globals[name] = std::move(storage);
+      }
+    }
+  }
+}
+
+CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
+  if (CUresult error = contextError())
+    return error;
+  auto loaded = std::make_unique<CUmod_st>();
+  const char *bytes = static_cast<const char *>(image);
+  if (std::memcmp(bytes,
+                  "\x7f"
+                  "ELF",
+                  4) == 0) {
+    const auto header_end = readAt<std::uint64_t>(std::string(bytes, 64), 0x28);
+    const auto entry_size = readAt<std::uint16_t>(std::string(bytes, 64), 0x3a);
+    const auto count = readAt<std::uint16_t>(std::string(bytes, 64), 0x3c);
+    // The ELF's size: its section header table is at its end.
+    loadCubin(std::string(bytes, header_end + std::size_t(entry_size) * count), *loaded);
+  } else if (std::strstr(bytes, ".version")) {
+    const std::string text(bytes);
+    // As the driver: PTX for a newer GPU than this one does not load.
+    const std::size_t target = text.find(".target sm_");
+    if (target != std::string::npos && std::atoi(text.c_str() + target + 11) > computeCapability())
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    for (std::size_t at = text.find(".entry "); at != std::string::npos;
+         at = text.find(".entry ", at + 1)) {
+      std::size_t begin = at + 7, end = text.find_first_of("( \n", begin);
+      auto function = std::make_unique<CUfunc_st>();
+      function->name = text.substr(begin, end - begin);
+      loaded->functions[function->name] = std::move(function);
+    }
+  } else {
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  *module = loaded.release();
   return CUDA_SUCCESS;
 }
 CUresult fake_cuModuleUnload(CUmodule module) {
@@ -558,21 +716,115 @@ CUresult fake_cuModuleUnload(CUmodule module) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuModuleGetFunction(CUfunction *function, CUmodule module, const char *name) {
-  if (std::find(module->entries.begin(), module->entries.end(), name) == module->entries.end())
+  auto found = module->functions.find(name);
+  if (found == module->functions.end())
     return CUDA_ERROR_NOT_FOUND;
-  *function = new CUfunc_st{name};
+  *function = found->second.get();
   return CUDA_SUCCESS;
 }
-CUresult fake_cuLaunchKernel(CUfunction function, unsigned, unsigned, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, CUstream stream, void **parameters, void **) {
+CUresult fake_cuModuleGetGlobal(CUdeviceptr *address, std::size_t *bytes, CUmodule module,
+                                const char *name) {
+  auto found = module->globals.find(name);
+  if (found == module->globals.end())
+    return CUDA_ERROR_NOT_FOUND;
+  if (address)
+    *address = CUdeviceptr(found->second.data());
+  if (bytes)
+    *bytes = found->second.size();
+  return CUDA_SUCCESS;
+}
+
+// ---- functions and launches ----
+
+constexpr int kMaxThreadsPerBlock = 1024;
+constexpr int kSharedMemoryOptIn = 232448;
+
+CUresult fake_cuFuncGetAttribute(int *value, CUfunction_attribute attribute, CUfunction function) {
+  switch (attribute) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *value = kMaxThreadsPerBlock;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+    *value = function->static_shared;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    *value = function->dynamic_shared_limit;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS:
+    *value = 32;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+    *value = 0;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+}
+CUresult fake_cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute, int value) {
+  if (attribute != CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  if (value < 0 || function->static_shared + value > kSharedMemoryOptIn)
+    return CUDA_ERROR_INVALID_VALUE;
+  function->dynamic_shared_limit = value;
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuOccupancyMaxPotentialBlockSize(int *min_grid, int *block, CUfunction,
+                                               CUoccupancyB2DSize, std::size_t, int limit) {
+  *block = limit > 0 ? std::min(limit, kMaxThreadsPerBlock) : kMaxThreadsPerBlock;
+  *min_grid = 4 * 2; // four multiprocessors, two blocks each
+  return CUDA_SUCCESS;
+}
+
+std::mutex &launches_mutex = *new std::mutex();
+std::vector<ClcudaFakeLaunch> &launches = *new std::vector<ClcudaFakeLaunch>();
+
+void record(const CUfunc_st &function, const unsigned (&grid)[3], const unsigned (&block)[3],
+            unsigned shared, void **parameters) {
+  ClcudaFakeLaunch launch{};
+  std::snprintf(launch.function, sizeof launch.function, "%s", function.name.c_str());
+  std::copy(std::begin(grid), std::end(grid), launch.grid);
+  std::copy(std::begin(block), std::end(block), launch.block);
+  launch.shared_bytes = shared;
+  unsigned offset = 0;
+  for (unsigned size : function.parameter_sizes) {
+    const unsigned index = launch.parameter_count;
+    if (index >= unsigned(ClcudaFakeLaunch::kMaxParameters) ||
+        offset + size > unsigned(ClcudaFakeLaunch::kParameterBytes))
+      break;
+    launch.parameter_offset[index] = offset;
+    launch.parameter_size[index] = size;
+    std::memcpy(launch.parameters + offset, parameters[index], size);
+    offset += size;
+    ++launch.parameter_count;
+  }
+  std::lock_guard<std::mutex> lock(launches_mutex);
+  launches.push_back(launch);
+}
+
+CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
+                             unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared,
+                             CUstream stream, void **parameters, void **) {
+  if (CUresult error = contextError())
+    return error;
+  const unsigned grid[3] = {grid_x, grid_y, grid_z}, block[3] = {block_x, block_y, block_z};
+  const unsigned max_grid[3] = {2147483647u, 65535u, 65535u}, max_block[3] = {1024, 1024, 64};
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] == 0 || grid[d] > max_grid[d] || block[d] == 0 || block[d] > max_block[d])
+      return CUDA_ERROR_INVALID_VALUE;
+  if (block_x * block_y * block_z > unsigned(kMaxThreadsPerBlock) ||
+      shared > unsigned(function->dynamic_shared_limit))
+    return CUDA_ERROR_INVALID_VALUE;
   if (function->name == "clcuda_test_spin") {
     const auto nanoseconds = *static_cast<std::uint64_t *>(parameters[0]);
     return submit(stream,
                   [=] { std::this_thread::sleep_for(std::chrono::nanoseconds(nanoseconds)); });
   }
-  if (function->name == "clcuda_test_empty")
-    return submit(stream, [] {});
-  return CUDA_ERROR_INVALID_HANDLE;
+  record(*function, grid, block, shared, parameters);
+  if (function->name.rfind("fault", 0) == 0) {
+    CUctx_st *context = context_stack.back();
+    return submit(stream, [context] { context->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS; });
+  }
+  return submit(stream, [] {});
 }
 
 // What the shim resolves but the tests never reach.
@@ -590,35 +842,76 @@ struct Symbol {
 };
 
 // Each row's signature must be the one cuda.h gives the name.
-#define FAKE(name) {#name, checked<decltype(&::name)>(&fake_##name)},
-#define MISSING(name) {#name, checked<decltype(&::name)>(&notSupported)},
+#define FAKE(name)                                                                                 \
+  { #name, checked < decltype(&::name)>(&fake_##name) }
+#define MISSING(name)                                                                              \
+  { #name, checked < decltype(&::name)>(&notSupported) }
 const Symbol kSymbols[] = {
-    FAKE(cuInit) FAKE(cuDriverGetVersion) FAKE(cuGetErrorName) FAKE(cuGetErrorString)
-        FAKE(cuDeviceGetCount) FAKE(cuDeviceGet) FAKE(cuDeviceGetName) FAKE(cuDeviceGetUuid) FAKE(
-            cuDeviceGetAttribute) FAKE(cuDeviceTotalMem) FAKE(cuDevicePrimaryCtxRetain)
-            FAKE(cuDevicePrimaryCtxRelease) FAKE(cuCtxPushCurrent) FAKE(cuCtxPopCurrent) FAKE(
-                cuCtxSetCurrent) FAKE(cuCtxGetCurrent) FAKE(cuCtxSynchronize) FAKE(cuStreamCreate)
-                FAKE(cuStreamDestroy) FAKE(cuStreamSynchronize) FAKE(cuStreamQuery) FAKE(
-                    cuStreamWaitEvent) FAKE(cuEventCreate) FAKE(cuEventDestroy) FAKE(cuEventRecord)
-                    FAKE(cuEventQuery) FAKE(cuEventSynchronize) FAKE(cuEventElapsedTime) FAKE(
-                        cuMemAlloc) FAKE(cuMemFree) FAKE(cuMemGetInfo) FAKE(cuMemHostAlloc)
-                        FAKE(cuMemFreeHost) FAKE(cuMemHostGetDevicePointer) FAKE(cuMemHostRegister)
-                            FAKE(cuMemHostUnregister) FAKE(cuMemcpyHtoD) FAKE(cuMemcpyDtoH) FAKE(
-                                cuMemcpyHtoDAsync) FAKE(cuMemcpyDtoHAsync) FAKE(cuMemcpyDtoDAsync)
-                                FAKE(cuMemcpy2DAsync) FAKE(cuMemcpy3DAsync) FAKE(
-                                    cuMemsetD8Async) FAKE(cuMemsetD16Async) FAKE(cuMemsetD32Async)
-                                    FAKE(cuMemsetD2D32Async) FAKE(cuLaunchHostFunc) FAKE(
-                                        cuModuleLoadData) FAKE(cuModuleUnload)
-                                        FAKE(cuModuleGetFunction) FAKE(cuLaunchKernel) FAKE(
-                                            cuMemcpyAsync) FAKE(cuMemAllocManaged)
-                                            FAKE(cuMemPrefetchAsync) FAKE(
-                                                cuPointerGetAttribute) MISSING(cuStreamWaitValue32)
-                                                MISSING(cuStreamWriteValue32) MISSING(
-                                                    cuModuleLoadDataEx) MISSING(cuModuleGetGlobal)
-                                                    MISSING(cuFuncGetAttribute) MISSING(
-                                                        cuFuncSetAttribute)
-                                                        MISSING(cuOccupancyMaxPotentialBlockSize) MISSING(
-                                                            cuOccupancyMaxActiveBlocksPerMultiprocessor)};
+    FAKE(cuInit),
+    FAKE(cuDriverGetVersion),
+    FAKE(cuGetErrorName),
+    FAKE(cuGetErrorString),
+    FAKE(cuDeviceGetCount),
+    FAKE(cuDeviceGet),
+    FAKE(cuDeviceGetName),
+    FAKE(cuDeviceGetUuid),
+    FAKE(cuDeviceGetAttribute),
+    FAKE(cuDeviceTotalMem),
+    FAKE(cuDevicePrimaryCtxRetain),
+    FAKE(cuDevicePrimaryCtxRelease),
+    FAKE(cuCtxPushCurrent),
+    FAKE(cuCtxPopCurrent),
+    FAKE(cuCtxSetCurrent),
+    FAKE(cuCtxGetCurrent),
+    FAKE(cuCtxSynchronize),
+    FAKE(cuStreamCreate),
+    FAKE(cuStreamDestroy),
+    FAKE(cuStreamSynchronize),
+    FAKE(cuStreamQuery),
+    FAKE(cuStreamWaitEvent),
+    FAKE(cuEventCreate),
+    FAKE(cuEventDestroy),
+    FAKE(cuEventRecord),
+    FAKE(cuEventQuery),
+    FAKE(cuEventSynchronize),
+    FAKE(cuEventElapsedTime),
+    FAKE(cuMemAlloc),
+    FAKE(cuMemFree),
+    FAKE(cuMemGetInfo),
+    FAKE(cuMemHostAlloc),
+    FAKE(cuMemFreeHost),
+    FAKE(cuMemHostGetDevicePointer),
+    FAKE(cuMemHostRegister),
+    FAKE(cuMemHostUnregister),
+    FAKE(cuMemcpyHtoD),
+    FAKE(cuMemcpyDtoH),
+    FAKE(cuMemcpyHtoDAsync),
+    FAKE(cuMemcpyDtoHAsync),
+    FAKE(cuMemcpyDtoDAsync),
+    FAKE(cuMemcpy2DAsync),
+    FAKE(cuMemcpy3DAsync),
+    FAKE(cuMemsetD8Async),
+    FAKE(cuMemsetD16Async),
+    FAKE(cuMemsetD32Async),
+    FAKE(cuMemsetD2D32Async),
+    FAKE(cuLaunchHostFunc),
+    FAKE(cuModuleLoadData),
+    FAKE(cuModuleUnload),
+    FAKE(cuModuleGetFunction),
+    FAKE(cuLaunchKernel),
+    FAKE(cuMemcpyAsync),
+    FAKE(cuMemAllocManaged),
+    FAKE(cuMemPrefetchAsync),
+    FAKE(cuPointerGetAttribute),
+    FAKE(cuModuleGetGlobal),
+    FAKE(cuFuncGetAttribute),
+    FAKE(cuFuncSetAttribute),
+    FAKE(cuOccupancyMaxPotentialBlockSize),
+    MISSING(cuStreamWaitValue32),
+    MISSING(cuStreamWriteValue32),
+    MISSING(cuModuleLoadDataEx),
+    MISSING(cuOccupancyMaxActiveBlocksPerMultiprocessor),
+};
 
 } // namespace
 
@@ -636,4 +929,13 @@ cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
   if (status)
     *status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
   return CUDA_ERROR_NOT_FOUND;
+}
+
+extern "C" __attribute__((visibility("default"))) std::size_t
+clcuda_fake_take_launches(ClcudaFakeLaunch *out, std::size_t capacity) {
+  std::lock_guard<std::mutex> lock(launches_mutex);
+  const std::size_t count = std::min(launches.size(), capacity);
+  std::copy_n(launches.begin(), count, out);
+  launches.erase(launches.begin(), launches.begin() + std::ptrdiff_t(count));
+  return count;
 }

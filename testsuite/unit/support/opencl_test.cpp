@@ -25,20 +25,6 @@ cl_platform_id findClcudaPlatform() {
   return nullptr;
 }
 
-namespace {
-// A string answer of clGetPlatformInfo or clGetDeviceInfo ("" on error).
-template <class Query, class Handle, class Param>
-std::string infoString(Query query, Handle handle, Param param) {
-  size_t size = 0;
-  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
-    return "";
-  std::string value(size, '\0');
-  query(handle, param, size, value.data(), nullptr);
-  value.resize(size - 1);
-  return value;
-}
-} // namespace
-
 std::string platformString(cl_platform_id platform, cl_platform_info param) {
   return infoString(clGetPlatformInfo, platform, param);
 }

@@ -21,6 +21,18 @@ const std::string &loadingMode();
 // The clcuda platform among those the OpenCL library lists, or nullptr.
 cl_platform_id findClcudaPlatform();
 
+// A string answer of a clGet*Info query (e.g. clGetPlatformInfo), "" on error.
+template <class Query, class Handle, class Param>
+std::string infoString(Query query, Handle handle, Param param) {
+  size_t size = 0;
+  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    return "";
+  std::string value(size, '\0');
+  query(handle, param, size, value.data(), nullptr);
+  value.resize(size - 1);
+  return value;
+}
+
 std::string platformString(cl_platform_id platform, cl_platform_info param);
 std::string deviceString(cl_device_id device, cl_device_info param);
 

@@ -1,0 +1,343 @@
+// Kernel entry points: creation, arguments, queries, and the launches
+// (clEnqueueNDRangeKernel, clEnqueueTask): a hot path, checked with
+// comparisons only and launched through core::Kernel::enqueue.
+#include "common.h"
+#include "info_tables.h"
+#include "validation.h"
+
+#include "core/kernel.h"
+
+namespace clcuda::api {
+
+const InfoTable<core::Kernel> &kernelInfoTable() {
+  static const InfoTable<core::Kernel> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(core::Kernel, kernel, param, type, expression)
+#include "info/kernel_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
+namespace {
+
+SizeTriple compileWorkGroupSize(const cl2cuda::KernelMetadata &metadata) {
+  return {metadata.reqd_work_group_size[0], metadata.reqd_work_group_size[1],
+          metadata.reqd_work_group_size[2]};
+}
+
+} // namespace
+
+const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable() {
+  static const InfoTable<KernelDeviceQuery> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(KernelDeviceQuery, query, param, type, expression)
+#include "info/kernel_work_group_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
+const InfoTable<const cl2cuda::KernelArg> &kernelArgInfoTable() {
+  static const InfoTable<const cl2cuda::KernelArg> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(const cl2cuda::KernelArg, arg, param, type, expression)
+#include "info/kernel_arg_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
+namespace {
+
+// The function of `kernel` on `device` for a per-device query: a NULL
+// device names the kernel's only device.
+const core::KernelFunction *queriedFunction(const core::Kernel &kernel, cl_device_id device) {
+  if (!device) {
+    const std::vector<core::Device *> devices = kernel.devices();
+    return devices.size() == 1 ? kernel.function(*devices.front()) : nullptr;
+  }
+  core::Device *object = fromHandle<core::Device>(device);
+  return object ? kernel.function(*object) : nullptr;
+}
+
+// Every kernel of `program`, or none and the error.
+cl_int createAllKernels(core::Program &program, std::vector<core::Kernel *> &kernels) {
+  for (const std::string &name : program.kernelNames()) {
+    core::Kernel *kernel = nullptr;
+    cl_int error = core::Kernel::create(program, name, kernel);
+    if (error != CL_SUCCESS) {
+      for (core::Kernel *created : kernels)
+        created->release();
+      kernels.clear();
+      return error;
+    }
+    kernels.push_back(kernel);
+  }
+  return CL_SUCCESS;
+}
+
+cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
+                     const size_t *global_work_offset, const size_t *global_work_size,
+                     const size_t *local_work_size, cl_uint num_events, const cl_event *events,
+                     cl_event *event, cl_command_type type) {
+  core::Queue *queue = fromHandle<core::Queue>(command_queue);
+  if (!queue)
+    return CL_INVALID_COMMAND_QUEUE;
+  core::Kernel *kernel = fromHandle<core::Kernel>(kernel_handle);
+  if (!kernel)
+    return CL_INVALID_KERNEL;
+  if (&kernel->context() != &queue->context())
+    return CL_INVALID_CONTEXT;
+  const core::KernelFunction *function = kernel->function(queue->device());
+  if (!function)
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  if (!kernel->argumentsSet())
+    return CL_INVALID_KERNEL_ARGS;
+  const WorkSizeLimits &limits = function->limits;
+  cl_int error =
+      checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size, limits);
+  if (error == CL_SUCCESS)
+    error = checkWaitList(queue->context(), num_events, events);
+  if (error == CL_SUCCESS)
+    error = kernel->prepareSharedMemory(*function);
+  if (error != CL_SUCCESS)
+    return error;
+
+  core::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
+  bool empty = false;
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    global[d] = global_work_size[d];
+    offset[d] = global_work_offset ? global_work_offset[d] : 0;
+    local[d] = local_work_size ? local_work_size[d] : 1;
+    empty = empty || global[d] == 0;
+  }
+  const core::Command command{type, num_events, events};
+  EventOut out(event);
+  if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
+    return queue->enqueue(
+        command, [](CUstream) { return CUDA_SUCCESS; }, out.get());
+  if (!local_work_size)
+    local = kernel->chooseLocalSize(*function, work_dim, global);
+  // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
+  for (int d = 0; d < 3; ++d)
+    if ((global[d] - 1) / local[d] >= std::size_t(UINT32_MAX))
+      return CL_INVALID_GLOBAL_WORK_SIZE;
+  const core::LaunchPlan plan(work_dim, global, offset, local);
+  return kernel->enqueue(*queue, *function, plan, command, out.get());
+}
+
+} // namespace
+} // namespace clcuda::api
+
+using namespace clcuda;
+using namespace clcuda::api;
+
+CLCUDA_API cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *kernel_name,
+                                                cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_kernel {
+    core::Program *object = fromHandle<core::Program>(program);
+    if (!object)
+      return failWith<cl_kernel>(error, CL_INVALID_PROGRAM);
+    if (!kernel_name)
+      return failWith<cl_kernel>(error, CL_INVALID_VALUE);
+    core::Kernel *kernel = nullptr;
+    error = core::Kernel::create(*object, kernel_name, kernel);
+    return error == CL_SUCCESS ? toHandle(kernel) : nullptr;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
+                                                       cl_kernel *kernels,
+                                                       cl_uint *num_kernels_ret) {
+  return guarded(__func__, [&] {
+    core::Program *object = fromHandle<core::Program>(program);
+    if (!object)
+      return CL_INVALID_PROGRAM;
+    if (!object->hasExecutable())
+      return CL_INVALID_PROGRAM_EXECUTABLE;
+    const std::size_t count = object->kernelNames().size();
+    if (kernels && num_kernels < count)
+      return CL_INVALID_VALUE;
+    if (kernels) {
+      std::vector<core::Kernel *> created;
+      cl_int error = createAllKernels(*object, created);
+      if (error != CL_SUCCESS)
+        return error;
+      for (std::size_t i = 0; i < created.size(); ++i)
+        kernels[i] = toHandle(created[i]);
+    }
+    if (num_kernels_ret)
+      *num_kernels_ret = cl_uint(count);
+    return CL_SUCCESS;
+  });
+}
+
+CLCUDA_API cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret) {
+  return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_kernel {
+    core::Kernel *source = fromHandle<core::Kernel>(source_kernel);
+    if (!source)
+      return failWith<cl_kernel>(error, CL_INVALID_KERNEL);
+    core::Kernel *kernel = nullptr;
+    error = core::Kernel::clone(*source, kernel);
+    return error == CL_SUCCESS ? toHandle(kernel) : nullptr;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
+  return guarded(__func__, [&] {
+    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, &core::Kernel::retain);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
+  return guarded(__func__, [&] {
+    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, &core::Kernel::release);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
+                                             const void *arg_value) {
+  return guarded(__func__, [&] {
+    core::Kernel *object = fromHandle<core::Kernel>(kernel);
+    if (!object)
+      return CL_INVALID_KERNEL;
+    if (arg_index >= object->argCount())
+      return CL_INVALID_ARG_INDEX;
+    const cl2cuda::KernelArg &arg = object->arg(arg_index);
+    cl_int error = checkKernelArg(arg.kind, arg.size, arg_size, arg_value);
+    if (error != CL_SUCCESS)
+      return error;
+    switch (arg.kind) {
+    case cl2cuda::ArgKind::LocalPointer:
+      object->setLocalSize(arg_index, arg_size);
+      break;
+    case cl2cuda::ArgKind::Buffer:
+    case cl2cuda::ArgKind::ConstantBuffer: {
+      const cl_mem handle = arg_value ? *static_cast<const cl_mem *>(arg_value) : nullptr;
+      core::Memory *buffer = fromHandle<core::Memory>(handle);
+      if (handle && (!buffer || &buffer->context() != &object->context()))
+        return CL_INVALID_MEM_OBJECT;
+      object->setBuffer(arg_index, buffer);
+      break;
+    }
+    case cl2cuda::ArgKind::ByValue:
+      object->setValue(arg_index, arg_value);
+      break;
+    }
+    return CL_SUCCESS;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void *) {
+  return guarded(__func__, [&] {
+    // CL_DEVICE_SVM_CAPABILITIES is 0: no device of any context has SVM.
+    return fromHandle<core::Kernel>(kernel) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
+                                                  size_t param_value_size,
+                                                  const void *param_value) {
+  return guarded(__func__, [&] {
+    if (!fromHandle<core::Kernel>(kernel))
+      return CL_INVALID_KERNEL;
+    // Both kinds of execution information are about SVM, which no device has.
+    const bool known = param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS ||
+                       param_name == CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM;
+    if (!known || !param_value || param_value_size == 0)
+      return CL_INVALID_VALUE;
+    return CL_INVALID_OPERATION;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
+                                              size_t param_value_size, void *param_value,
+                                              size_t *param_value_size_ret) {
+  return guarded(__func__, [&] {
+    return answerInfoFor<core::Kernel>(kernel, CL_INVALID_KERNEL, kernelInfoTable(), param_name,
+                                       param_value_size, param_value, param_value_size_ret);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                       cl_kernel_work_group_info param_name,
+                                                       size_t param_value_size, void *param_value,
+                                                       size_t *param_value_size_ret) {
+  return guarded(__func__, [&] {
+    core::Kernel *object = fromHandle<core::Kernel>(kernel);
+    if (!object)
+      return CL_INVALID_KERNEL;
+    const core::KernelFunction *function = queriedFunction(*object, device);
+    if (!function)
+      return CL_INVALID_DEVICE;
+    KernelDeviceQuery query{*object, *function};
+    return answerInfo(kernelWorkGroupInfoTable(), query, param_name, param_value_size, param_value,
+                      param_value_size_ret);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
+                                                 cl_kernel_arg_info param_name,
+                                                 size_t param_value_size, void *param_value,
+                                                 size_t *param_value_size_ret) {
+  return guarded(__func__, [&] {
+    core::Kernel *object = fromHandle<core::Kernel>(kernel);
+    if (!object)
+      return CL_INVALID_KERNEL;
+    if (arg_index >= object->argCount())
+      return CL_INVALID_ARG_INDEX;
+    // Every clcuda program keeps its argument information (the translator
+    // records it whether or not -cl-kernel-arg-info was given).
+    return answerInfo(kernelArgInfoTable(), object->arg(arg_index), param_name, param_value_size,
+                      param_value, param_value_size_ret);
+  });
+}
+
+namespace {
+
+// Sub-groups are not claimed (CL_DEVICE_MAX_NUM_SUB_GROUPS is 0).
+cl_int subGroupInfo(cl_kernel kernel, cl_device_id device) {
+  core::Kernel *object = fromHandle<core::Kernel>(kernel);
+  if (!object)
+    return CL_INVALID_KERNEL;
+  if (!queriedFunction(*object, device))
+    return CL_INVALID_DEVICE;
+  return CL_INVALID_OPERATION;
+}
+
+} // namespace
+
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                      cl_kernel_sub_group_info, size_t,
+                                                      const void *, size_t, void *, size_t *) {
+  return guarded(__func__, [&] { return subGroupInfo(kernel, device); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel kernel, cl_device_id device,
+                                                         cl_kernel_sub_group_info, size_t,
+                                                         const void *, size_t, void *, size_t *) {
+  return guarded(__func__, [&] { return subGroupInfo(kernel, device); });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(
+    cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+    const size_t *global_work_offset, const size_t *global_work_size, const size_t *local_work_size,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  return guarded(__func__, [&] {
+    return enqueueKernel(command_queue, kernel, work_dim, global_work_offset, global_work_size,
+                         local_work_size, num_events_in_wait_list, event_wait_list, event,
+                         CL_COMMAND_NDRANGE_KERNEL);
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel,
+                                            cl_uint num_events_in_wait_list,
+                                            const cl_event *event_wait_list, cl_event *event) {
+  // One work-item in one work-group.
+  static constexpr size_t kOne[1] = {1};
+  return guarded(__func__, [&] {
+    return enqueueKernel(command_queue, kernel, 1, nullptr, kOne, kOne, num_events_in_wait_list,
+                         event_wait_list, event, CL_COMMAND_TASK);
+  });
+}

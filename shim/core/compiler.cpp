@@ -1,0 +1,286 @@
+#include "compiler.h"
+
+#include "jit_link.h"
+
+#include <chrono>
+#include <set>
+
+namespace clcuda::core {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+BuildResult failure(BuildFailure kind, std::string log) {
+  BuildResult result;
+  result.failure = kind;
+  result.log = std::move(log);
+  return result;
+}
+
+// Translates `source`; on success `unit` holds the CUDA source and metadata.
+BuildResult translateUnit(const BuildTools &tools, std::string_view source,
+                          const std::string &options, const std::vector<SourceHeader> &headers,
+                          ProgramUnit &unit) {
+  std::string why_not;
+  const Translator *translator = tools.translator(why_not);
+  if (!translator)
+    return failure(BuildFailure::tool_missing, "error: " + why_not + "\n");
+  const Clock::time_point start = Clock::now();
+  Translation translation = translator->translate(source, options, headers);
+  BuildResult result;
+  result.times.translate = secondsSince(start);
+  result.log = std::move(translation.log);
+  if (translation.status == Translation::Status::invalid_options) {
+    result.failure = BuildFailure::invalid_options;
+    return result;
+  }
+  if (translation.status != Translation::Status::ok)
+    return result;
+  std::string problem;
+  if (!cl2cuda::ProgramMetadata::parse(translation.metadata, &unit.metadata, &problem)) {
+    result.log += "error: the translator's metadata does not parse (" + problem + ")\n";
+    return result;
+  }
+  unit.cuda_source = std::move(translation.cuda_source);
+  result.failure = BuildFailure::none;
+  return result;
+}
+
+// NVRTC on one unit; appends NVRTC's log and time to `result`.
+bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
+                 ProgramBinary &binary, BuildResult &result) {
+  const Clock::time_point start = Clock::now();
+  NvrtcOutput output = compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind);
+  result.times.nvrtc += secondsSince(start);
+  result.log += output.log;
+  if (!output.ok) {
+    result.failure = BuildFailure::failed;
+    return false;
+  }
+  if (kind == CompileKind::relocatable) {
+    unit.lto_ir = std::move(output.lto_ir);
+  } else {
+    binary.cubin = std::move(output.cubin);
+    binary.ptx = std::move(output.ptx);
+  }
+  return true;
+}
+
+// Every kernel name once across the units; a repeated one is a link error.
+bool checkKernelNames(const std::vector<ProgramUnit> &units, std::string &log) {
+  std::set<std::string> names;
+  for (const ProgramUnit &unit : units)
+    for (const cl2cuda::KernelMetadata &kernel : unit.metadata.kernels)
+      if (!names.insert(kernel.name).second) {
+        log += "error: kernel '" + kernel.name + "' is defined in more than one unit\n";
+        return false;
+      }
+  return true;
+}
+
+// nvJitLink over the units' LTO IR; fills the executable's code.
+bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions &options,
+               BuildResult &result) {
+  std::vector<const std::string *> lto_irs;
+  std::vector<std::string> names;
+  for (const ProgramUnit &unit : binary.units) {
+    lto_irs.push_back(&unit.lto_ir);
+    names.push_back("unit" + std::to_string(names.size()));
+  }
+  const Clock::time_point start = Clock::now();
+  LinkOutput output = linkLtoIr(lto_irs, names, target, options.nvjitlink_options);
+  result.times.link += secondsSince(start);
+  result.log += output.log;
+  if (!output.ok) {
+    result.failure = output.linker_missing ? BuildFailure::tool_missing : BuildFailure::failed;
+    return false;
+  }
+  binary.cubin = std::move(output.cubin);
+  binary.ptx = std::move(output.ptx);
+  return true;
+}
+
+// One unit from source: translated and compiled as `kind`, into an
+// executable (whole) or a compiled object (relocatable).
+BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
+                           const std::string &options, const std::vector<SourceHeader> &headers,
+                           const GpuTarget &target, CompileKind kind) {
+  auto binary = std::make_shared<ProgramBinary>();
+  binary->units.emplace_back();
+  BuildResult result = translateUnit(tools, source, options, headers, binary->units.back());
+  if (!result.ok() || !compileUnit(binary->units.back(), target, kind, *binary, result))
+    return result;
+  binary->type = kind == CompileKind::whole ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                            : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  binary->arch = target.arch;
+  binary->options = options;
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
+}
+
+} // namespace
+
+BuildTools BuildTools::standard() {
+  BuildTools tools;
+  tools.translator = &Translator::shared;
+  tools.cache = KernelCache::shared();
+  return tools;
+}
+
+BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
+                            const std::string &options, const GpuTarget &target) {
+  const Clock::time_point start = Clock::now();
+  KernelCache::Key key;
+  std::string cache_note = "off";
+  if (tools.cache) {
+    key = KernelCache::keyFor(source, {}, options, target.arch);
+    auto cached = std::make_shared<ProgramBinary>();
+    std::string why;
+    switch (tools.cache->load(key, *cached, why)) {
+    case KernelCache::Lookup::hit: {
+      BuildResult hit;
+      hit.failure = BuildFailure::none;
+      hit.log = cached->log;
+      hit.binary = std::move(cached);
+      hit.times.cache = secondsSince(start);
+      hit.cache_note = "hit " + tools.cache->pathOf(key);
+      return hit;
+    }
+    case KernelCache::Lookup::miss:
+      cache_note = "miss";
+      break;
+    case KernelCache::Lookup::invalid:
+      cache_note = "invalid entry (" + why + "), rebuilt";
+      break;
+    }
+  }
+  const double lookup = secondsSince(start);
+  BuildResult result = unitFromSource(tools, source, options, {}, target, CompileKind::whole);
+  result.times.cache = lookup;
+  result.cache_note = cache_note;
+  if (result.ok() && tools.cache) {
+    std::string why;
+    if (tools.cache->store(key, *result.binary, why))
+      result.cache_note += ", stored";
+    else
+      result.cache_note += ", not stored: " + why;
+  }
+  return result;
+}
+
+BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
+                              const std::string &options, const std::vector<SourceHeader> &headers,
+                              const GpuTarget &target) {
+  return unitFromSource(tools, source, options, headers, target, CompileKind::relocatable);
+}
+
+bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &error) {
+  struct Row {
+    const char *spelling;
+    enum { none, create_library, enable_link_options } effect;
+    const char *nvjitlink;
+  };
+  static constexpr Row kRows[] = {
+#define CLCUDA_LINK_OPTION(spelling, effect, nvjitlink, description)                               \
+  {spelling, Row::effect, nvjitlink},
+#include "link_options.def"
+#undef CLCUDA_LINK_OPTION
+  };
+  out = LinkOptions();
+  std::size_t position = 0;
+  while (position < text.size()) {
+    if (text[position] == ' ' || text[position] == '\t' || text[position] == '\n') {
+      ++position;
+      continue;
+    }
+    const std::size_t end = text.find_first_of(" \t\n", position);
+    const std::string_view word = text.substr(position, end - position);
+    position = end == std::string_view::npos ? text.size() : end;
+    const Row *row = nullptr;
+    for (const Row &candidate : kRows)
+      if (word == candidate.spelling)
+        row = &candidate;
+    if (!row) {
+      error = "invalid link option '" + std::string(word) + "'";
+      return false;
+    }
+    out.create_library |= row->effect == Row::create_library;
+    out.enable_link_options |= row->effect == Row::enable_link_options;
+    for (std::string_view flags = row->nvjitlink; !flags.empty();) {
+      const std::size_t space = flags.find(' ');
+      out.nvjitlink_options.emplace_back(flags.substr(0, space));
+      flags = space == std::string_view::npos ? std::string_view() : flags.substr(space + 1);
+    }
+  }
+  if (out.enable_link_options && !out.create_library) {
+    error = "-enable-link-options is allowed with -create-library only";
+    return false;
+  }
+  return true;
+}
+
+BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
+                         const std::string &options, const GpuTarget &target) {
+  LinkOptions link;
+  std::string error;
+  if (!parseLinkOptions(options, link, error))
+    return failure(BuildFailure::invalid_options, "error: " + error + "\n");
+  BuildResult result;
+  result.failure = BuildFailure::none;
+  auto binary = std::make_shared<ProgramBinary>();
+  for (const ProgramBinary *input : inputs)
+    for (const ProgramUnit &unit : input->units) {
+      binary->units.push_back(unit);
+      if (input->arch != target.arch &&
+          !compileUnit(binary->units.back(), target, CompileKind::relocatable, *binary, result))
+        return result;
+    }
+  if (!checkKernelNames(binary->units, result.log)) {
+    result.failure = BuildFailure::failed;
+    return result;
+  }
+  binary->arch = target.arch;
+  binary->options = options;
+  if (link.create_library) {
+    binary->type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+  } else {
+    binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    if (!linkUnits(*binary, target, link, result))
+      return result;
+  }
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
+}
+
+BuildResult retarget(const ProgramBinary &binary, const GpuTarget &target) {
+  const bool linked = binary.type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && !binary.units.empty() &&
+                      !binary.units[0].lto_ir.empty();
+  if (linked) {
+    ProgramBinary units = binary;
+    units.arch.clear(); // not the target's: linkBinaries compiles every unit again
+    return linkBinaries({&units}, binary.options, target);
+  }
+  BuildResult result;
+  result.failure = BuildFailure::none;
+  auto rebuilt = std::make_shared<ProgramBinary>(binary);
+  rebuilt->arch = target.arch;
+  rebuilt->cubin.clear();
+  rebuilt->ptx.clear();
+  const CompileKind kind = binary.type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                               ? CompileKind::whole
+                               : CompileKind::relocatable;
+  for (ProgramUnit &unit : rebuilt->units)
+    if (!compileUnit(unit, target, kind, *rebuilt, result))
+      return result;
+  rebuilt->log = binary.log + result.log;
+  result.binary = std::move(rebuilt);
+  return result;
+}
+
+} // namespace clcuda::core

@@ -1,0 +1,76 @@
+// The build pipeline (docs/programs.md): OpenCL C through the translator to
+// CUDA C++, through NVRTC to CUBIN and PTX, or to LTO IR that nvJitLink
+// links later. Works on sources and binaries alone, without devices or
+// contexts, so its tests need no GPU; core::Program runs it per device
+// architecture and loads the result.
+#pragma once
+
+#include "kernel_cache.h"
+#include "nvrtc.h"
+#include "program_binary.h"
+#include "translator.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clcuda::core {
+
+enum class BuildFailure {
+  none,
+  invalid_options, // CL_INVALID_{BUILD,COMPILER,LINKER}_OPTIONS
+  failed,          // CL_{BUILD,COMPILE,LINK}_PROGRAM_FAILURE
+  tool_missing,    // CL_COMPILER_NOT_AVAILABLE, CL_LINKER_NOT_AVAILABLE
+};
+
+// Seconds per phase, for CLCUDA_LOG=build.
+struct BuildTimes {
+  double cache = 0, translate = 0, nvrtc = 0, link = 0;
+};
+
+struct BuildResult {
+  BuildFailure failure = BuildFailure::failed;
+  std::string log;
+  std::shared_ptr<const ProgramBinary> binary;
+  BuildTimes times;
+  std::string cache_note; // "hit", "miss", "stored", "off", what went wrong
+  bool ok() const { return failure == BuildFailure::none; }
+};
+
+// Where builds find the translator and the cache.
+struct BuildTools {
+  std::function<const Translator *(std::string &why_not)> translator;
+  KernelCache *cache = nullptr; // nullptr: no cache
+  // libcl2cuda.so next to libclcuda.so, and the process's cache.
+  static BuildTools standard();
+};
+
+// clBuildProgram from source: an executable, from the cache when it has one.
+BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
+                            const std::string &options, const GpuTarget &target);
+
+// clCompileProgram: a compiled object (LTO IR) of one unit.
+BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
+                              const std::string &options, const std::vector<SourceHeader> &headers,
+                              const GpuTarget &target);
+
+struct LinkOptions {
+  bool create_library = false;
+  bool enable_link_options = false;
+  std::vector<std::string> nvjitlink_options;
+};
+// Parses clLinkProgram's options; false with the offending option in `error`.
+bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &error);
+
+// clLinkProgram (and clBuildProgram of a compiled-object binary): compiled
+// objects and libraries to an executable, or with -create-library to a
+// library. Units compiled for another architecture are compiled again.
+BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
+                         const std::string &options, const GpuTarget &target);
+
+// A binary made for another GPU, with nothing the driver can load there:
+// its units compiled (and linked) again for `target`, by NVRTC alone.
+BuildResult retarget(const ProgramBinary &binary, const GpuTarget &target);
+
+} // namespace clcuda::core

@@ -1,0 +1,139 @@
+#include "nvrtc.h"
+
+#include <clcuda/device_library.h>
+
+#include <nvrtc.h>
+
+#include <memory>
+#include <type_traits>
+
+namespace clcuda::core {
+namespace {
+
+// The name NVRTC gives the program; the translator's #line directives name
+// the user's file, so messages point there.
+constexpr const char *kProgramName = "program.cu";
+
+struct ProgramDeleter {
+  void operator()(nvrtcProgram program) const { nvrtcDestroyProgram(&program); }
+};
+using UniqueProgram = std::unique_ptr<std::remove_pointer_t<nvrtcProgram>, ProgramDeleter>;
+
+const std::vector<int> &supportedArchitectures() {
+  static const std::vector<int> list = [] {
+    int count = 0;
+    std::vector<int> architectures;
+    if (nvrtcGetNumSupportedArchs(&count) == NVRTC_SUCCESS && count > 0) {
+      architectures.resize(std::size_t(count));
+      if (nvrtcGetSupportedArchs(architectures.data()) != NVRTC_SUCCESS)
+        architectures.clear();
+    }
+    return architectures;
+  }();
+  return list;
+}
+
+template <class GetSize, class Get>
+bool fetch(nvrtcProgram program, GetSize get_size, Get get, std::string &out) {
+  std::size_t size = 0;
+  if (get_size(program, &size) != NVRTC_SUCCESS)
+    return false;
+  out.resize(size);
+  return size == 0 || get(program, out.data()) == NVRTC_SUCCESS;
+}
+
+std::string errorText(const char *what, nvrtcResult result) {
+  return std::string("error: NVRTC ") + what + " failed: " + nvrtcGetErrorString(result) + "\n";
+}
+
+} // namespace
+
+std::string deviceArch(int compute_major, int compute_minor) {
+  return "sm_" + std::to_string(compute_major * 10 + compute_minor);
+}
+
+GpuTarget targetFor(int compute_major, int compute_minor) {
+  const int wanted = compute_major * 10 + compute_minor;
+  int newest = 0;
+  for (int arch : supportedArchitectures()) {
+    if (arch == wanted)
+      return {"sm_" + std::to_string(arch)};
+    if (arch < wanted && arch > newest)
+      newest = arch;
+  }
+  // A GPU newer than NVRTC: PTX of the newest older architecture, which the
+  // driver compiles for it. (An older GPU than NVRTC supports gets sm_XY and
+  // fails to compile, with NVRTC's message in the log.)
+  if (newest)
+    return {"compute_" + std::to_string(newest)};
+  return {"sm_" + std::to_string(wanted)};
+}
+
+const std::string &nvrtcVersionText() {
+  static const std::string version = [] {
+    int major = 0, minor = 0;
+    nvrtcVersion(&major, &minor);
+    return std::to_string(major) + "." + std::to_string(minor);
+  }();
+  return version;
+}
+
+NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
+                        const std::vector<std::string> &options, CompileKind kind) {
+  NvrtcOutput output;
+  const EmbeddedFileSet &library = device_library_headers;
+  std::vector<const char *> header_sources, header_names;
+  for (std::size_t i = 0; i < library.count; ++i) {
+    header_sources.push_back(library.files[i].data);
+    header_names.push_back(library.files[i].name);
+  }
+  nvrtcProgram raw = nullptr;
+  nvrtcResult result =
+      nvrtcCreateProgram(&raw, cuda_source.c_str(), kProgramName, int(header_sources.size()),
+                         header_sources.data(), header_names.data());
+  if (result != NVRTC_SUCCESS) {
+    output.log = errorText("nvrtcCreateProgram", result);
+    return output;
+  }
+  UniqueProgram program(raw);
+  std::vector<std::string> all = {"-arch=" + target.arch, "-std=c++17"};
+  if (kind == CompileKind::relocatable) {
+    all.push_back("-rdc=true");
+    all.push_back("-dlto");
+  }
+  all.insert(all.end(), options.begin(), options.end());
+  std::vector<const char *> pointers;
+  for (const std::string &option : all)
+    pointers.push_back(option.c_str());
+  result = nvrtcCompileProgram(program.get(), int(pointers.size()), pointers.data());
+  std::string log;
+  if (fetch(program.get(), nvrtcGetProgramLogSize, nvrtcGetProgramLog, log)) {
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n'))
+      log.pop_back();
+    if (!log.empty())
+      output.log = log + "\n";
+  }
+  if (result != NVRTC_SUCCESS) {
+    if (output.log.empty())
+      output.log = errorText("compilation", result);
+    return output;
+  }
+  bool fetched = true;
+  if (kind == CompileKind::relocatable) {
+    fetched = fetch(program.get(), nvrtcGetLTOIRSize, nvrtcGetLTOIR, output.lto_ir);
+  } else {
+    fetched = fetch(program.get(), nvrtcGetPTXSize, nvrtcGetPTX, output.ptx);
+    if (fetched && !output.ptx.empty() && output.ptx.back() == '\0')
+      output.ptx.pop_back(); // the string keeps its own terminator
+    if (fetched && target.real())
+      fetched = fetch(program.get(), nvrtcGetCUBINSize, nvrtcGetCUBIN, output.cubin);
+  }
+  if (!fetched) {
+    output.log += "error: NVRTC's output could not be read\n";
+    return output;
+  }
+  output.ok = true;
+  return output;
+}
+
+} // namespace clcuda::core

@@ -1,0 +1,44 @@
+// NVRTC, linked: translated CUDA C++ with the embedded device library
+// (clc/*.h) to CUBIN and PTX for one GPU architecture, or to LTO IR for
+// separate compilation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace clcuda::core {
+
+// The architecture NVRTC compiles for on a device of compute capability
+// major.minor: "sm_XY" when NVRTC knows it; else the newest architecture it
+// knows, as PTX only ("compute_XY"), which the driver JIT-compiles for the
+// newer GPU.
+struct GpuTarget {
+  std::string arch; // sm_90 or compute_100
+  bool real() const { return arch.rfind("sm_", 0) == 0; }
+};
+GpuTarget targetFor(int compute_major, int compute_minor);
+
+// "sm_90" for a device of compute capability 9.0: what a CUBIN for it says.
+std::string deviceArch(int compute_major, int compute_minor);
+
+// "13.0": a part of the kernel cache's key.
+const std::string &nvrtcVersionText();
+
+struct NvrtcOutput {
+  bool ok = false;
+  std::string log;
+  std::string cubin;  // real targets, whole-program compiles
+  std::string ptx;    // whole-program compiles
+  std::string lto_ir; // relocatable compiles
+};
+
+enum class CompileKind {
+  whole,       // an executable: CUBIN (real targets) and PTX
+  relocatable, // a compiled object: LTO IR, linked later (-rdc -dlto)
+};
+
+// `options` are the program metadata's NVRTC options.
+NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
+                        const std::vector<std::string> &options, CompileKind kind);
+
+} // namespace clcuda::core

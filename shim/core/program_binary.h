@@ -1,0 +1,59 @@
+// What a build produces for one device architecture, and its byte form: the
+// CL_PROGRAM_BINARIES of a program, the entries of the kernel cache.
+//
+// A binary holds the CUDA C++ the translator made and its metadata, one
+// "unit" per OpenCL translation unit (one for clBuildProgram, several for a
+// linked program), plus what NVRTC made of them: CUBIN and PTX for an
+// executable, LTO IR per unit for a compiled object or a library. So it
+// loads without the translator, on the GPU it was built for (CUBIN), on a
+// newer one (PTX, JIT-compiled by the driver), or on any other after NVRTC
+// compiles the units again.
+//
+// Byte form (little-endian): "CLCUDAPB", u32 format version, u32 binary type,
+// u32 field count, the fields (u32 tag, u64 size, bytes), and a u64 FNV-1a
+// checksum of everything before it. A unit field holds three such strings:
+// source, metadata, LTO IR. Anything truncated, oversized, unknown or failing
+// the checksum is rejected with a reason, never read past its end.
+#pragma once
+
+#include "object.h"
+
+#include <cl2cuda/metadata.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clcuda::core {
+
+struct ProgramUnit {
+  std::string cuda_source;
+  cl2cuda::ProgramMetadata metadata;
+  std::string lto_ir; // compiled objects and libraries; empty in whole-program executables
+};
+
+struct ProgramBinary {
+  cl_program_binary_type type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  std::string arch;    // "sm_90": what cubin and lto_ir were compiled for
+  std::string options; // the build (or link) options it was made with
+  std::string log;     // the build log of the build that made it
+  std::string cubin;   // executables
+  std::string ptx;     // executables
+  std::vector<ProgramUnit> units;
+
+  // The kernel `name` and the metadata of its unit, or nullptr.
+  const cl2cuda::KernelMetadata *findKernel(std::string_view name,
+                                            const cl2cuda::ProgramMetadata **unit = nullptr) const;
+  // Every kernel name, in unit and declaration order.
+  std::vector<std::string> kernelNames() const;
+};
+
+std::string serializeBinary(const ProgramBinary &binary);
+// Parses serializeBinary's bytes; on failure returns false and says why.
+bool parseBinary(std::string_view bytes, ProgramBinary &out, std::string &error);
+
+// FNV-1a, 64 bits: the binary's checksum.
+std::uint64_t fnv1a64(std::string_view bytes);
+
+} // namespace clcuda::core

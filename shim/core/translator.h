@@ -1,0 +1,48 @@
+// The translator, libcl2cuda.so, loaded on first use (docs/design.md, "The
+// translator is a separate shared library"): from the directory of the
+// library this code is in (libclcuda.so), with RTLD_LOCAL so LLVM's symbols
+// never meet an application's own LLVM. Only builds from source load it;
+// binaries and cache hits never do.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clcuda::core {
+
+struct SourceHeader {
+  std::string name; // as #included
+  std::string source;
+};
+
+struct Translation {
+  enum class Status { ok = 0, build_failure = 1, invalid_options = 2 };
+  Status status = Status::build_failure;
+  std::string cuda_source; // compile mode
+  std::string metadata;    // serialized cl2cuda::ProgramMetadata
+  std::string log;         // the translator's diagnostics at the user's lines
+};
+
+class Translator {
+public:
+  // The translator next to this library, loaded once; nullptr with the reason
+  // in `why_not` when it cannot be loaded.
+  static const Translator *shared(std::string &why_not);
+  // A translator library at `path` (tests of the static core, which is not
+  // libclcuda.so), loaded once per path.
+  static const Translator *load(const std::string &path, std::string &why_not);
+  // Where shared() loads it from: next to the library this code is in, its
+  // links resolved (the relink directory holds a link to libclcuda.so).
+  static const std::string &defaultPath();
+
+  Translation translate(std::string_view source, std::string_view options,
+                        const std::vector<SourceHeader> &headers) const;
+
+private:
+  struct Entry;
+  explicit Translator(const Entry &entry) : entry_(entry) {}
+  const Entry &entry_;
+};
+
+} // namespace clcuda::core

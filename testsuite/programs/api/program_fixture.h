@@ -1,0 +1,65 @@
+// The fixture of the program, kernel and launch tests through the OpenCL
+// API: the GPU fixture (a context and queue on clcuda's first device, or
+// SKIPPED without one) plus program helpers, and on the CPU stand-in for
+// the driver the launches it recorded.
+#pragma once
+
+#include "gpu_fixture.h"
+
+#include "fake_cuda_control.h"
+
+#include <cstring>
+
+#include <string>
+#include <vector>
+
+namespace clcuda::test {
+
+class ProgramTest : public GpuTest {
+protected:
+  void TearDown() override;
+
+  // Creates and builds; fails the test (with the build log) unless it builds.
+  cl_program build(const std::string &source, const std::string &options = "");
+  // Creates and builds; returns clBuildProgram's status. `program` is kept.
+  cl_int tryBuild(const std::string &source, const std::string &options, cl_program &program);
+  cl_program createProgram(const std::string &source);
+  std::string buildLog(cl_program program);
+  cl_kernel kernel(cl_program program, const char *name);
+  // Kept and released by TearDown.
+  cl_program keep(cl_program program);
+  cl_kernel keep(cl_kernel kernel);
+
+  template <class T> void setArg(cl_kernel kernel, cl_uint index, const T &value) {
+    ASSERT_EQ(errorName(CL_SUCCESS), errorName(clSetKernelArg(kernel, index, sizeof(T), &value)))
+        << "argument " << index;
+  }
+  template <class T> std::vector<T> read(cl_mem buffer, std::size_t count) {
+    std::vector<T> values(count);
+    EXPECT_CL(CL_SUCCESS, clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, count * sizeof(T),
+                                              values.data(), 0, nullptr, nullptr));
+    return values;
+  }
+
+  // The launches the CPU stand-in recorded since the last call (empty on a GPU).
+  std::vector<ClcudaFakeLaunch> takeLaunches();
+
+  // A string answer of clGetProgramInfo / clGetKernelInfo.
+  std::string programString(cl_program program, cl_program_info param);
+  std::string kernelString(cl_kernel kernel, cl_kernel_info param);
+
+private:
+  std::vector<cl_program> programs_;
+  std::vector<cl_kernel> kernels_;
+};
+
+// The value of parameter `index` of a recorded launch, as T.
+template <class T> T parameter(const ClcudaFakeLaunch &launch, unsigned index) {
+  T value{};
+  EXPECT_LT(index, launch.parameter_count);
+  EXPECT_EQ(launch.parameter_size[index], sizeof(T)) << "parameter " << index;
+  std::memcpy(&value, launch.parameters + launch.parameter_offset[index], sizeof(T));
+  return value;
+}
+
+} // namespace clcuda::test

@@ -1,0 +1,374 @@
+// The build pipeline without a GPU: the translator (the build's
+// libcl2cuda.so), NVRTC and nvJitLink, the kernel cache.
+#include "child_process.h"
+
+#include "core/compiler.h"
+#include "core/kernel_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+using namespace clcuda::core;
+using clcuda::test::childRole;
+using clcuda::test::runChild;
+using clcuda::test::startChild;
+using clcuda::test::temporaryDirectory;
+using clcuda::test::waitForChild;
+
+const GpuTarget kHopper{"sm_90"};
+
+const char kTwoKernels[] = R"(
+__kernel void scale(__global float *data, float factor) {
+  data[get_global_id(0)] *= factor;
+}
+__kernel void fill(__global int *data, int value) { data[get_global_id(0)] = value; }
+)";
+
+std::atomic<int> translations{0};
+
+// The build's translator, counting how often a build asks for it.
+BuildTools tools(KernelCache *cache = nullptr) {
+  BuildTools result;
+  result.translator = [](std::string &why_not) {
+    translations.fetch_add(1);
+    return Translator::load(CLCUDA_TRANSLATOR_LIBRARY, why_not);
+  };
+  result.cache = cache;
+  return result;
+}
+
+bool isElf(const std::string &bytes) {
+  return bytes.rfind("\x7f"
+                     "ELF",
+                     0) == 0;
+}
+
+TEST(Build, MakesAnExecutableWithCubinPtxAndMetadata) {
+  BuildResult result = buildFromSource(tools(), kTwoKernels, "", kHopper);
+  ASSERT_TRUE(result.ok()) << result.log;
+  const ProgramBinary &binary = *result.binary;
+  EXPECT_EQ(binary.type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  EXPECT_EQ(binary.arch, "sm_90");
+  EXPECT_TRUE(isElf(binary.cubin));
+  EXPECT_NE(binary.ptx.find(".entry scale"), std::string::npos);
+  EXPECT_NE(binary.ptx.find(".target sm_90"), std::string::npos);
+  ASSERT_EQ(binary.units.size(), 1u);
+  EXPECT_TRUE(binary.units[0].lto_ir.empty());
+  EXPECT_EQ(binary.kernelNames(), (std::vector<std::string>{"scale", "fill"}));
+  EXPECT_GT(result.times.nvrtc, 0);
+}
+
+TEST(Build, TranslatorErrorsAreAtTheUsersLines) {
+  BuildResult result = buildFromSource(
+      tools(), "__kernel void k(__global int *x) {\n\n  x[0] = y;\n}\n", "", kHopper);
+  EXPECT_EQ(result.failure, BuildFailure::failed);
+  EXPECT_NE(result.log.find(":3:"), std::string::npos) << result.log;
+  EXPECT_NE(result.log.find("undeclared identifier 'y'"), std::string::npos) << result.log;
+}
+
+TEST(Build, NvrtcErrorsAreAtTheClLines) {
+  // The translator's #line directives name the user's file and lines.
+  NvrtcOutput output =
+      compileCuda("#line 7 \"input.cl\"\nint broken = ;\n", kHopper, {}, CompileKind::whole);
+  EXPECT_FALSE(output.ok);
+  EXPECT_NE(output.log.find("input.cl(7)"), std::string::npos) << output.log;
+}
+
+TEST(Build, InvalidOptionsAreNamed) {
+  BuildResult result = buildFromSource(tools(), kTwoKernels, "-cl-no-such-option", kHopper);
+  EXPECT_EQ(result.failure, BuildFailure::invalid_options);
+  EXPECT_NE(result.log.find("-cl-no-such-option"), std::string::npos) << result.log;
+}
+
+TEST(Build, OptionsReachNvrtc) {
+  BuildResult fast = buildFromSource(tools(), kTwoKernels, "-cl-fast-relaxed-math", kHopper);
+  ASSERT_TRUE(fast.ok()) << fast.log;
+  const std::vector<std::string> &options = fast.binary->units[0].metadata.nvrtc_options;
+  EXPECT_NE(std::find(options.begin(), options.end(), "--use_fast_math"), options.end());
+  BuildResult defined =
+      buildFromSource(tools(), "__kernel void k(__global int *x) { x[0] = N; }", "-D N=3", kHopper);
+  ASSERT_TRUE(defined.ok()) << defined.log;
+  BuildResult undefined =
+      buildFromSource(tools(), "__kernel void k(__global int *x) { x[0] = N; }", "", kHopper);
+  EXPECT_EQ(undefined.failure, BuildFailure::failed);
+}
+
+TEST(Build, MissingTranslatorIsReported) {
+  BuildTools none;
+  none.translator = [](std::string &why_not) {
+    return Translator::load("/nonexistent/libcl2cuda.so", why_not);
+  };
+  BuildResult result = buildFromSource(none, kTwoKernels, "", kHopper);
+  EXPECT_EQ(result.failure, BuildFailure::tool_missing);
+  EXPECT_NE(result.log.find("/nonexistent/libcl2cuda.so"), std::string::npos) << result.log;
+}
+
+TEST(Build, GpuNewerThanNvrtcGetsPtxForTheDriver) {
+  const GpuTarget future = targetFor(99, 0);
+  EXPECT_FALSE(future.real()) << future.arch;
+  EXPECT_EQ(targetFor(9, 0).arch, "sm_90");
+  BuildResult result = buildFromSource(tools(), kTwoKernels, "", future);
+  ASSERT_TRUE(result.ok()) << result.log;
+  EXPECT_TRUE(result.binary->cubin.empty());
+  EXPECT_NE(result.binary->ptx.find(".entry fill"), std::string::npos);
+}
+
+TEST(Build, RetargetCompilesTheUnitsAgain) {
+  BuildResult ampere = buildFromSource(tools(), kTwoKernels, "", GpuTarget{"sm_80"});
+  ASSERT_TRUE(ampere.ok()) << ampere.log;
+  BuildResult hopper = retarget(*ampere.binary, kHopper);
+  ASSERT_TRUE(hopper.ok()) << hopper.log;
+  EXPECT_EQ(hopper.binary->arch, "sm_90");
+  EXPECT_TRUE(isElf(hopper.binary->cubin));
+  EXPECT_NE(hopper.binary->cubin, ampere.binary->cubin);
+  EXPECT_EQ(hopper.binary->kernelNames(), ampere.binary->kernelNames());
+}
+
+// ---- separate compilation ----
+
+const char kCaller[] = R"(
+float twice(float x);
+__kernel void apply(__global float *data) { data[0] = twice(data[0]); }
+)";
+const char kCallee[] = "float twice(float x) { return 2.0f * x; }\n";
+
+BuildResult compiled(const char *source) {
+  return compileFromSource(tools(), source, "", {}, kHopper);
+}
+
+TEST(Link, CompiledObjectsLinkIntoAnExecutable) {
+  BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok()) << caller.log;
+  ASSERT_TRUE(callee.ok()) << callee.log;
+  EXPECT_EQ(caller.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
+  EXPECT_FALSE(caller.binary->units[0].lto_ir.empty());
+  BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  EXPECT_TRUE(isElf(linked.binary->cubin));
+  EXPECT_EQ(linked.binary->units.size(), 2u);
+  EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"apply"});
+}
+
+TEST(Link, HeadersOfCompileAreInMemory) {
+  BuildResult result = compileFromSource(
+      tools(), "#include \"inc/value.h\"\n__kernel void k(__global int *x) { x[0] = VALUE; }\n", "",
+      {{"inc/value.h", "#define VALUE 42\n"}}, kHopper);
+  ASSERT_TRUE(result.ok()) << result.log;
+}
+
+TEST(Link, UndefinedFunctionsFailWithTheLinkersWords) {
+  BuildResult caller = compiled(kCaller);
+  ASSERT_TRUE(caller.ok()) << caller.log;
+  BuildResult linked = linkBinaries({caller.binary.get()}, "", kHopper);
+  EXPECT_EQ(linked.failure, BuildFailure::failed);
+  EXPECT_NE(linked.log.find("twice"), std::string::npos) << linked.log;
+}
+
+TEST(Link, LibrariesKeepTheirUnitsAndLinkLater) {
+  BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && callee.ok());
+  BuildResult library = linkBinaries({callee.binary.get()}, "-create-library", kHopper);
+  ASSERT_TRUE(library.ok()) << library.log;
+  EXPECT_EQ(library.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_LIBRARY));
+  EXPECT_TRUE(library.binary->cubin.empty());
+  BuildResult linked =
+      linkBinaries({caller.binary.get(), library.binary.get()}, "-cl-fast-relaxed-math", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_TRUE(isElf(linked.binary->cubin));
+}
+
+TEST(Link, AKernelDefinedTwiceFails) {
+  BuildResult first = compiled(kCaller), second = compiled(kCaller);
+  ASSERT_TRUE(first.ok() && second.ok());
+  BuildResult linked = linkBinaries({first.binary.get(), second.binary.get()}, "", kHopper);
+  EXPECT_EQ(linked.failure, BuildFailure::failed);
+  EXPECT_NE(linked.log.find("'apply'"), std::string::npos) << linked.log;
+}
+
+TEST(Link, ObjectsOfAnotherArchitectureAreCompiledAgain) {
+  BuildResult caller = compileFromSource(tools(), kCaller, "", {}, GpuTarget{"sm_80"});
+  BuildResult callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && callee.ok());
+  BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->arch, "sm_90");
+}
+
+TEST(Link, OptionsComeFromTheTable) {
+  LinkOptions options;
+  std::string error;
+  EXPECT_TRUE(parseLinkOptions("", options, error));
+  EXPECT_TRUE(parseLinkOptions("  -create-library   -enable-link-options ", options, error));
+  EXPECT_TRUE(options.create_library && options.enable_link_options);
+  EXPECT_TRUE(parseLinkOptions("-cl-denorms-are-zero -cl-no-signed-zeros", options, error));
+  EXPECT_EQ(options.nvjitlink_options, std::vector<std::string>{"-ftz=1"});
+  EXPECT_FALSE(parseLinkOptions("-enable-link-options", options, error));
+  EXPECT_NE(error.find("-create-library"), std::string::npos);
+  EXPECT_FALSE(parseLinkOptions("-cl-std=CL2.0", options, error));
+  EXPECT_NE(error.find("-cl-std=CL2.0"), std::string::npos);
+  BuildResult caller = compiled(kCaller);
+  ASSERT_TRUE(caller.ok());
+  EXPECT_EQ(linkBinaries({caller.binary.get()}, "-DX", kHopper).failure,
+            BuildFailure::invalid_options);
+}
+
+TEST(Link, DocsListEveryLinkOption) {
+  std::ifstream file(std::string(CLCUDA_SOURCE_DIR) + "/docs/programs.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string page = text.str();
+  ASSERT_FALSE(page.empty());
+  struct Row {
+    const char *spelling, *nvjitlink;
+  };
+  const Row rows[] = {
+#define CLCUDA_LINK_OPTION(spelling, effect, nvjitlink, description) {spelling, nvjitlink},
+#include "core/link_options.def"
+#undef CLCUDA_LINK_OPTION
+  };
+  for (const Row &row : rows) {
+    const std::string line = std::string("| `") + row.spelling + "` | " +
+                             (*row.nvjitlink ? std::string("`") + row.nvjitlink + "` |" : "|");
+    EXPECT_NE(page.find(line), std::string::npos) << "docs/programs.md lacks the row " << line;
+  }
+}
+
+TEST(Link, MathOptionsAreAcceptedByTheLinker) {
+  BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && callee.ok());
+  for (const char *option : {"-cl-denorms-are-zero", "-cl-unsafe-math-optimizations",
+                             "-cl-fast-relaxed-math", "-cl-finite-math-only"}) {
+    BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, option, kHopper);
+    EXPECT_TRUE(linked.ok()) << option << ": " << linked.log;
+  }
+}
+
+// ---- the kernel cache ----
+
+TEST(Cache, KeysDependOnEverythingThatChangesTheOutput) {
+  const auto base = KernelCache::keyFor("source", {}, "-DA", "sm_90").hex;
+  EXPECT_EQ(base, KernelCache::keyFor("source", {}, "-DA", "sm_90").hex);
+  EXPECT_NE(base, KernelCache::keyFor("source ", {}, "-DA", "sm_90").hex);
+  EXPECT_NE(base, KernelCache::keyFor("source", {}, "-DB", "sm_90").hex);
+  EXPECT_NE(base, KernelCache::keyFor("source", {}, "-DA", "sm_80").hex);
+  EXPECT_NE(base, KernelCache::keyFor("source", {{"h", ""}}, "-DA", "sm_90").hex);
+  EXPECT_NE(KernelCache::keyFor("source", {{"h", "1"}}, "", "sm_90").hex,
+            KernelCache::keyFor("source", {{"h", "2"}}, "", "sm_90").hex);
+  EXPECT_EQ(base.size(), 64u);
+}
+
+TEST(Cache, AHitSkipsTheTranslatorAndGivesTheSameBinary) {
+  KernelCache cache(temporaryDirectory() + "/made/on/demand");
+  translations = 0;
+  BuildResult first = buildFromSource(tools(&cache), kTwoKernels, "-DX=1", kHopper);
+  ASSERT_TRUE(first.ok()) << first.log;
+  EXPECT_EQ(translations.load(), 1);
+  EXPECT_EQ(first.cache_note, "miss, stored");
+  BuildResult second = buildFromSource(tools(&cache), kTwoKernels, "-DX=1", kHopper);
+  ASSERT_TRUE(second.ok()) << second.log;
+  EXPECT_EQ(translations.load(), 1) << "a hit must not ask for the translator";
+  EXPECT_EQ(second.cache_note.rfind("hit", 0), 0u) << second.cache_note;
+  EXPECT_EQ(serializeBinary(*second.binary), serializeBinary(*first.binary));
+  EXPECT_EQ(second.log, first.log);
+  BuildResult other = buildFromSource(tools(&cache), kTwoKernels, "-DX=2", kHopper);
+  EXPECT_EQ(translations.load(), 2);
+}
+
+TEST(Cache, FailedBuildsAreNotCached) {
+  KernelCache cache(temporaryDirectory());
+  translations = 0;
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(buildFromSource(tools(&cache), "__kernel void k() { oops }", "", kHopper).ok());
+  EXPECT_EQ(translations.load(), 2);
+}
+
+TEST(Cache, DamagedEntriesAreRebuiltAndReplaced) {
+  KernelCache cache(temporaryDirectory());
+  const KernelCache::Key key = KernelCache::keyFor(kTwoKernels, {}, "", "sm_90");
+  ASSERT_TRUE(buildFromSource(tools(&cache), kTwoKernels, "", kHopper).ok());
+  const std::string path = cache.pathOf(key);
+  const auto size = std::filesystem::file_size(path);
+  struct Damage {
+    const char *what;
+    void (*apply)(const std::string &path, std::uintmax_t size);
+  };
+  const Damage damages[] = {
+      {"truncated", [](const std::string &file,
+                       std::uintmax_t bytes) { std::filesystem::resize_file(file, bytes / 2); }},
+      {"empty", [](const std::string &file, std::uintmax_t) { std::ofstream{file}; }},
+      {"flipped byte",
+       [](const std::string &file, std::uintmax_t bytes) {
+         std::fstream stream(file, std::ios::in | std::ios::out | std::ios::binary);
+         stream.seekp(std::streamoff(bytes / 3));
+         stream.put('\x55');
+       }},
+      {"another key's entry",
+       [](const std::string &file, std::uintmax_t) {
+         std::fstream stream(file, std::ios::in | std::ios::out | std::ios::binary);
+         stream.seekp(10);
+         stream.put('\x01');
+       }},
+  };
+  for (const Damage &damage : damages) {
+    SCOPED_TRACE(damage.what);
+    damage.apply(path, size);
+    ProgramBinary loaded;
+    std::string why;
+    EXPECT_EQ(cache.load(key, loaded, why), KernelCache::Lookup::invalid);
+    translations = 0;
+    BuildResult rebuilt = buildFromSource(tools(&cache), kTwoKernels, "", kHopper);
+    ASSERT_TRUE(rebuilt.ok()) << rebuilt.log;
+    EXPECT_EQ(translations.load(), 1);
+    EXPECT_NE(rebuilt.cache_note.find("invalid entry"), std::string::npos) << rebuilt.cache_note;
+    EXPECT_EQ(cache.load(key, loaded, why), KernelCache::Lookup::hit) << why;
+  }
+}
+
+TEST(Cache, AnUnwritableDirectoryOnlyCostsTheCache) {
+  const std::string file = temporaryDirectory() + "/not-a-directory";
+  std::ofstream{file} << "x";
+  KernelCache cache(file + "/cache");
+  BuildResult result = buildFromSource(tools(&cache), kTwoKernels, "", kHopper);
+  ASSERT_TRUE(result.ok()) << result.log;
+  EXPECT_NE(result.cache_note.find("not stored"), std::string::npos) << result.cache_note;
+}
+
+// Two processes write and read one entry over and over: every read sees a
+// whole entry (or none), never a torn one.
+TEST(Cache, ConcurrentProcessesNeverSeeATornEntry) {
+  constexpr int kRounds = 200;
+  if (const char *role = childRole()) {
+    KernelCache cache(std::getenv("CLCUDA_TEST_CACHE"));
+    ProgramBinary binary;
+    binary.arch = "sm_90";
+    binary.cubin = std::string(1 << 20, role[0]); // large enough for torn writes to show
+    binary.units.push_back({"source", {}, ""});
+    const KernelCache::Key key = KernelCache::keyFor("shared", {}, "", "sm_90");
+    for (int round = 0; round < kRounds; ++round) {
+      std::string why;
+      ASSERT_TRUE(cache.store(key, binary, why)) << why;
+      ProgramBinary loaded;
+      ASSERT_EQ(cache.load(key, loaded, why), KernelCache::Lookup::hit) << why;
+      ASSERT_EQ(loaded.cubin.size(), binary.cubin.size());
+      ASSERT_TRUE(loaded.cubin.find_first_not_of(loaded.cubin[0]) == std::string::npos);
+    }
+    return;
+  }
+  const std::string directory = "CLCUDA_TEST_CACHE=" + temporaryDirectory();
+  auto a = startChild("a", {directory});
+  auto b = startChild("b", {directory});
+  for (const auto &child : {waitForChild(a), waitForChild(b)})
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+  const std::string path = directory.substr(directory.find('=') + 1);
+  for (const auto &entry : std::filesystem::directory_iterator(path))
+    EXPECT_EQ(entry.path().extension(), ".clcuda") << "a temporary file was left behind";
+}
+
+} // namespace

@@ -1,0 +1,41 @@
+# Programs, kernels and launches (issue 5), included by
+# testsuite/unit/CMakeLists.txt for its test support:
+#   programs_internal (label unit): the build pipeline (translator, NVRTC,
+#     nvJitLink, kernel cache), program binaries, launch plans and argument
+#     rules, without a GPU.
+#   programs_api (label gpu, and unit as fakecuda.*): programs, kernels and
+#     launches through the OpenCL API, on the GPU or on the CPU stand-in for
+#     the driver.
+set(programs_dir ${PROJECT_SOURCE_DIR}/testsuite/programs)
+
+add_library(clcuda_child_process OBJECT ${programs_dir}/support/child_process.cpp)
+target_include_directories(clcuda_child_process PUBLIC ${programs_dir}/support)
+target_link_libraries(clcuda_child_process PUBLIC GTest::gtest)
+clcuda_warnings(clcuda_child_process)
+
+add_executable(programs_internal
+  ${programs_dir}/internal/argument_rules_test.cpp
+  ${programs_dir}/internal/binary_test.cpp
+  ${programs_dir}/internal/compiler_test.cpp
+  ${programs_dir}/internal/launch_test.cpp)
+target_link_libraries(programs_internal PRIVATE clcuda_api clcuda_core clcuda_child_process
+                      GTest::gtest_main)
+target_compile_definitions(programs_internal PRIVATE
+  CLCUDA_TRANSLATOR_LIBRARY="$<TARGET_FILE:cl2cuda>" CLCUDA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_dependencies(programs_internal cl2cuda)
+clcuda_warnings(programs_internal)
+clcuda_register_gtest(programs_internal "programs." unit "")
+
+add_executable(programs_api
+  ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api/gpu_fixture.cpp
+  ${programs_dir}/api/program_fixture.cpp
+  ${programs_dir}/api/kernel_test.cpp
+  ${programs_dir}/api/launch_test.cpp
+  ${programs_dir}/api/program_test.cpp)
+target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
+                           ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
+target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process
+                      Threads::Threads ${CMAKE_DL_LIBS})
+add_dependencies(programs_api cl2cuda)
+clcuda_warnings(programs_api)
+clcuda_add_loading_tests(programs_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
