@@ -46,7 +46,7 @@ def vendors_env(library, scratch):
     """An environment in which the ICD loader sees exactly one platform."""
     vendors = pathlib.Path(scratch) / f"vendors-{abs(hash(library))}"
     vendors.mkdir(exist_ok=True)
-    (vendors / "platform.icd").write_text(library + "\n")
+    (vendors / "platform.icd").write_text(library)  # no newline: old loaders keep it
     env = dict(os.environ)
     env["OCL_ICD_VENDORS"] = str(vendors)
     env["OCL_ICD_FILENAMES"] = library

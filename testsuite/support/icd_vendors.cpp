@@ -71,14 +71,16 @@ std::vector<std::string> registerPlatforms(const fs::path &directory,
 
   std::vector<std::string> lines;
   std::set<std::string> registered; // library file names, so that none loads twice
+  std::string filenames;            // the same libraries, for OCL_ICD_FILENAMES
   auto add = [&](const std::string &name, const std::string &library, const std::string &origin) {
     if (!registered.insert(fs::path(library).filename().string()).second)
       return;
     const fs::path icd = directory / (name + ".icd");
-    std::ofstream(icd) << library << "\n";
+    std::ofstream(icd) << library; // no newline: older Khronos loaders keep it in the name
     if (!fs::exists(icd))
       throw std::runtime_error("cannot write " + icd.string());
     lines.push_back(icd.filename().string() + " -> " + library + " (" + origin + ")");
+    filenames += (filenames.empty() ? "" : ":") + library;
   };
 
   if (fs::exists(clcuda_library, error))
@@ -93,7 +95,7 @@ std::vector<std::string> registerPlatforms(const fs::path &directory,
       add("nvidia", nvidia, "installed, not registered");
 
   setenv("OCL_ICD_VENDORS", directory.c_str(), 1);
-  unsetenv("OCL_ICD_FILENAMES");
+  setenv("OCL_ICD_FILENAMES", filenames.c_str(), 1);
   return lines;
 }
 

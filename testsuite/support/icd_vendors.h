@@ -18,8 +18,10 @@ extern const char *const kNvidiaOpenClLibraries[3];
 //                 those in $OCL_ICD_FILENAMES, then the *.icd files of
 //                 $OCL_ICD_VENDORS (a directory) or /etc/OpenCL/vendors,
 //   nvidia.icd    NVIDIA's OpenCL library, when installed but not registered,
-// each library once. Then points OCL_ICD_VENDORS at the directory and unsets
-// OCL_ICD_FILENAMES (Khronos' loader reads only that one when it is set).
+// each library once. Then points OCL_ICD_VENDORS at the directory (ocl-icd
+// 2.3.1 reads only that) and sets OCL_ICD_FILENAMES to the same libraries
+// (Khronos' loader reads that first, and older ones cannot read a vendors
+// directory outside the root file system: they stat the entries wrongly).
 // Call before the first OpenCL call. Returns one line per entry, for reports.
 // Throws std::runtime_error when the directory cannot be written.
 std::vector<std::string> registerPlatforms(const std::filesystem::path &directory,

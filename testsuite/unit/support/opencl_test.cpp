@@ -60,10 +60,11 @@ int main(int argc, char **argv) {
     if (std::strncmp(argv[i], "--loading=", 10) == 0)
       clcuda::test::mode() = argv[i] + 10;
   if (clcuda::test::mode() == "icd") {
-    // A directory holding only clcuda.icd (Khronos' loader takes directories
-    // only); it ignores OCL_ICD_VENDORS while OCL_ICD_FILENAMES is set.
+    // ocl-icd 2.3.1 reads only OCL_ICD_VENDORS (a directory holding only
+    // clcuda.icd); Khronos' loader reads OCL_ICD_FILENAMES first, and older
+    // ones cannot read a vendors directory outside the root file system.
     setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_DIR, 1);
-    unsetenv("OCL_ICD_FILENAMES");
+    setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
   } else if (clcuda::test::mode() == "filenames")
     setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
   return RUN_ALL_TESTS();
