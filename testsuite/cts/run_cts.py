@@ -10,8 +10,8 @@ outside this repository (docs/conformance.md).
              --suites test_api,test_basic --out results/
 
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
-results/summary.md (per suite: pass/fail/skip/crash/timeout per platform, and
-every subtest that did not pass).
+results/summary.md (per suite: pass/fail/skip/crash/timeout/not run per
+platform, and every subtest that failed, crashed or timed out).
 """
 import argparse
 import concurrent.futures
@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-STATUSES = ("pass", "fail", "skip", "crash", "timeout")
+STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run")
 
 
 def find_suite(cts_build, suite):
@@ -82,22 +82,29 @@ def run_subtest(binary, subtest, env, timeout, scratch):
 
 def run_platform(name, library, args, scratch, log_dir):
     env = vendors_env(library, scratch)
-    rows = []
+    work = []
     for suite in args.suites:
         binary = find_suite(args.cts_build, suite)
         subtests = list_subtests(binary, env)
         if args.subtests:
             subtests = [t for t in subtests if t in args.subtests]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(run_subtest, binary, t, env, args.timeout, scratch): t
-                       for t in subtests}
-            for future in concurrent.futures.as_completed(futures):
-                subtest = futures[future]
-                status, seconds, output = future.result()
-                rows.append((suite, subtest, status, round(seconds, 2)))
-                if status != "pass":
-                    (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
-                print(f"{name:8} {suite:28} {subtest:50} {status:8} {seconds:7.1f}s", flush=True)
+        work.extend((suite, binary, subtest) for subtest in subtests)
+    deadline = time.monotonic() + args.deadline if args.deadline else None
+
+    def run(item):
+        suite, binary, subtest = item
+        if deadline and time.monotonic() > deadline:
+            return suite, subtest, "not run", 0.0, ""
+        return (suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
+
+    rows = []
+    # One pool over every suite's subtests, so the GPU stays busy to the end.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for suite, subtest, status, seconds, output in pool.map(run, work):
+            rows.append((suite, subtest, status, round(seconds, 2)))
+            if status not in ("pass", "not run"):
+                (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
+            print(f"{name:8} {suite:28} {subtest:50} {status:8} {seconds:7.1f}s", flush=True)
     rows.sort()
     return rows
 
@@ -105,7 +112,7 @@ def run_platform(name, library, args, scratch, log_dir):
 def summarize(results, out):
     suites = sorted({row[0] for rows in results.values() for row in rows})
     platforms = list(results)
-    lines = ["| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout" for p in platforms) + " |",
+    lines = ["| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout/not run" for p in platforms) + " |",
              "|---|" + "---|" * len(platforms)]
     for suite in suites:
         cells = []
@@ -123,7 +130,7 @@ def summarize(results, out):
     lines.append("| **total** | " + " | ".join(totals) + " |")
     lines.append("")
     for platform in platforms:
-        failing = [row for row in results[platform] if row[2] not in ("pass", "skip")]
+        failing = [row for row in results[platform] if row[2] not in ("pass", "skip", "not run")]
         lines.append(f"### {platform}: {len(failing)} subtests did not pass")
         lines.extend(f"- {suite} {subtest}: {status}" for suite, subtest, status, _ in failing)
         lines.append("")
@@ -142,6 +149,8 @@ def main():
                         help="only these subtests")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per subtest")
     parser.add_argument("--jobs", type=int, default=4, help="subtests run at once")
+    parser.add_argument("--deadline", type=float,
+                        help="seconds after which no further subtest starts (reported 'not run')")
     parser.add_argument("--out", required=True, type=pathlib.Path)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
