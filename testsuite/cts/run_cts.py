@@ -28,7 +28,7 @@ STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run")
 
 
 def find_suite(cts_build, suite):
-    matches = sorted(pathlib.Path(cts_build).glob(f"test_conformance/**/{suite}"))
+    matches = sorted(pathlib.Path(cts_build).resolve().glob(f"test_conformance/**/{suite}"))
     executables = [m for m in matches if m.is_file() and os.access(m, os.X_OK)]
     if not executables:
         raise SystemExit(f"run_cts: {suite} not found under {cts_build}/test_conformance")
