@@ -502,7 +502,7 @@ using rounding_t = typename resolve_rounding<Round, Default>::type;
 // Work-item functions (docs/design.md, "The hidden NDRange parameter").
 // A dimension index >= 3 gives the spec's defaults: ids 0, sizes 1.
 namespace detail {
-__device__ inline unsigned int dimension(const uint3 &v, unsigned int d) {
+__device__ inline unsigned int dimension(const ::uint3 &v, unsigned int d) {
   return d == 0 ? v.x : d == 1 ? v.y : v.z;
 }
 __device__ inline unsigned int dimension(const dim3 &v, unsigned int d) {
