@@ -17,9 +17,11 @@ template <> struct inverse_pi<float> {
 template <> struct inverse_pi<double> {
   static constexpr double high = 0x1.45f306dc9c883p-2, low = -0x1.6b01ec5417056p-56;
 };
-// x / pi with one rounding error on top of x's own.
+// x / pi with one rounding error on top of x's own, and x's sign: a zero
+// stays the zero it is (with a negative low part, -0 * low would be +0, and
+// the sum +0).
 template <class T> __device__ inline T divide_by_pi(T x) {
-  return ::fma(x, inverse_pi<T>::high, x * inverse_pi<T>::low);
+  return ::copysign(::fma(x, inverse_pi<T>::high, x * inverse_pi<T>::low), x);
 }
 
 // The largest value of T below 1: the bound of fract().
