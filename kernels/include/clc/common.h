@@ -46,9 +46,23 @@ __device__ inline T step(T edge, detail::identity_t<T> x) {
   return x < edge ? T(0) : T(1);
 }
 
+// 0 at and below edge0, 1 at and above edge1 (infinite x included), the
+// Hermite interpolation between. The differences of finite operands may
+// overflow (edges of opposite signs near the largest values): then both are
+// taken of the halved operands (exactly halved but for subnormal ones), which
+// leaves their quotient as it is.
 template <class T, detail::if_floating<T> = 0>
 __device__ inline T smoothstep(T edge0, detail::identity_t<T> edge1, detail::identity_t<T> x) {
-  T t = clamp((x - edge0) / (edge1 - edge0), T(0), T(1));
+  if (x <= edge0)
+    return T(0);
+  if (x >= edge1)
+    return T(1);
+  T offset = x - edge0, range = edge1 - edge0;
+  if (::isinf(range)) {
+    offset = x * T(0.5) - edge0 * T(0.5);
+    range = edge1 * T(0.5) - edge0 * T(0.5);
+  }
+  T t = clamp(offset / range, T(0), T(1));
   return t * t * (T(3) - T(2) * t);
 }
 

@@ -502,7 +502,7 @@ using rounding_t = typename resolve_rounding<Round, Default>::type;
 // Work-item functions (docs/design.md, "The hidden NDRange parameter").
 // A dimension index >= 3 gives the spec's defaults: ids 0, sizes 1.
 namespace detail {
-__device__ inline unsigned int dimension(const uint3 &v, unsigned int d) {
+__device__ inline unsigned int dimension(const ::uint3 &v, unsigned int d) {
   return d == 0 ? v.x : d == 1 ? v.y : v.z;
 }
 __device__ inline unsigned int dimension(const dim3 &v, unsigned int d) {
@@ -606,10 +606,14 @@ template <class T> __device__ inline T *local_arg(unsigned int offset) {
 // (used for every component), a vec<T, N> or a pointer to one (per-component
 // outputs), all of one width N >= 2; the result is a vector of the scalar
 // result type. Used by the builtin modules.
+// The arguments are references, not values: with a float16 passed by value,
+// NVRTC 13.0 put the argument's copy and the result of the (not unrolled)
+// loop in one local-memory slot, and gave the same slot to the scratch array
+// of a later sinf while the result was still live, which overwrote it.
 #define CLC_VECTORIZE(name)                                                                        \
   template <class... A, int N = ::clc::detail::common_size<A...>(),                                \
             ::clc::detail::enable_if_t<(N > 1), int> = 0>                                          \
-  __device__ inline auto name(A... a)                                                              \
+  __device__ inline auto name(const A &...a)                                                       \
       ->::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> {                         \
     ::clc::vec<decltype(name(::clc::detail::component(a, 0)...)), N> r;                            \
     for (int i = 0; i < N; ++i)                                                                    \

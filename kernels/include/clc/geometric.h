@@ -59,9 +59,11 @@ template <class V, detail::if_geometric<V> = 0> __device__ inline detail::elemen
   T sum = dot(p, p);
   if (::isfinite(sum) && sum >= detail::smallest_safe_square_sum<T>())
     return ::sqrt(sum);
-  T largest = detail::largest_magnitude(p);
-  if (::isinf(largest) || largest == T(0))
+  T largest = detail::largest_magnitude(p); // ignores NaN components
+  if (::isinf(largest))
     return largest;
+  if (largest == T(0))
+    return sum; // zero, or NaN from NaN components
   int e = ::ilogb(largest);
   V scaled = detail::scale_by_power_of_two(p, -e);
   return ::ldexp(::sqrt(dot(scaled, scaled)), e);
@@ -77,14 +79,14 @@ __device__ inline detail::element_t<V> distance(V p0, detail::identity_t<V> p1) 
 template <class V, detail::if_geometric<V> = 0> __device__ inline V normalize(V p) {
   typedef detail::element_t<V> T;
   constexpr int n = detail::vec_size<V>;
-  T largest = detail::largest_magnitude(p);
-  if (largest == T(0))
-    return p;
   bool has_nan = false;
   for (int i = 0; i < n; ++i)
     has_nan = has_nan || ::isnan(detail::component(p, i));
   if (has_nan)
     return V(quiet_nan<T>());
+  T largest = detail::largest_magnitude(p);
+  if (largest == T(0))
+    return p;
   if (::isinf(largest)) {
     V units = p;
     for (int i = 0; i < n; ++i) {

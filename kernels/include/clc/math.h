@@ -17,9 +17,11 @@ template <> struct inverse_pi<float> {
 template <> struct inverse_pi<double> {
   static constexpr double high = 0x1.45f306dc9c883p-2, low = -0x1.6b01ec5417056p-56;
 };
-// x / pi with one rounding error on top of x's own.
+// x / pi with one rounding error on top of x's own, and x's sign: a zero
+// stays the zero it is (with a negative low part, -0 * low would be +0, and
+// the sum +0).
 template <class T> __device__ inline T divide_by_pi(T x) {
-  return ::fma(x, inverse_pi<T>::high, x * inverse_pi<T>::low);
+  return ::copysign(::fma(x, inverse_pi<T>::high, x * inverse_pi<T>::low), x);
 }
 
 // The largest value of T below 1: the bound of fract().
@@ -286,10 +288,12 @@ __device__ inline T powr(T x, detail::identity_t<T> y) {
 }
 CLC_VECTORIZE(powr)
 
-// rootn(x, n) = x^(1/n). In double, pow(x, 1.0 / n) is off by up to
-// |log(x)| / n * 2^-53 relatively because 1/n is rounded, so one Newton step
-// on y^n = x (after scaling x out of the subnormal range) corrects it; float
-// computes in double, where that error is far below half a float ulp.
+// rootn(x, n) = x^(1/n). In double, pow(x, r) with r the rounded 1/n misses
+// by the factor x^(1/n - r) = exp(log(x) * e / n), e = 1 - r * n (exact with
+// fma): up to |log x| / n * 2^-53 relatively, dozens of ulps near DBL_MIN and
+// DBL_MAX. Multiplying by 1 + log(x) * e / n removes it (the factor's exp(t)
+// is 1 + t far below an ulp). Float computes in double, where that error is
+// far below half a float ulp.
 template <class T, detail::if_floating<T> = 0> __device__ inline T rootn(T x, int n) {
   const T nan = quiet_nan<T>();
   bool odd = (n & 1) != 0;
@@ -302,19 +306,12 @@ template <class T, detail::if_floating<T> = 0> __device__ inline T rootn(T x, in
   if constexpr (detail::is_same<T, float>) {
     return T(::copysign(::pow(::fabs(double(x)), 1.0 / n), double(x)));
   } else {
-    double ax = ::fabs(x);
-    int scale = 0; // rootn(ax * 2^(scale * n)) = rootn(ax) * 2^scale
-    int magnitude_n = n > 0 ? n : -n;
-    if (ax < 0x1p-1022 && magnitude_n < 1075) {
-      int steps = (54 + magnitude_n - 1) / magnitude_n; // steps * |n| >= 54
-      scale = n > 0 ? steps : -steps;
-      ax = ::ldexp(ax, scale * n);
-    }
-    double y = ::pow(ax, 1.0 / n);
-    double power = ::pow(y, double(n));
-    if (::isfinite(power) && power >= 0x1p-1022)
-      y = ::fma(y, (ax / power - 1.0) / n, y);
-    return ::copysign(::ldexp(y, -scale), x);
+    double ax = ::fabs(x), reciprocal = 1.0 / n;
+    double y = ::pow(ax, reciprocal);
+    double exponent_error = ::fma(-reciprocal, double(n), 1.0) / n; // 1/n - reciprocal
+    if (exponent_error != 0) // 1/n is exact for n = +-2^k (and y infinite for n = -1)
+      y = ::fma(y, ::log(ax) * exponent_error, y);
+    return ::copysign(y, x);
   }
 }
 CLC_VECTORIZE(rootn)

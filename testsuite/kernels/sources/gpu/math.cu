@@ -162,7 +162,9 @@ extern "C" __global__ void divide_double(const double *x, const double *y, doubl
 }
 
 // The vector forms against the scalar forms, bit for bit: one work-item per
-// 16 inputs, counting the components that differ.
+// 16 inputs, counting the components that differ. Work-items whose first
+// inputs take sinf's slow path (|x| > 105615) caught NVRTC reusing the live
+// n16's local memory as that path's scratch array (see CLC_VECTORIZE).
 template <class V, class T> __device__ V gather(const T *x) {
   V v;
   for (int c = 0; c < clc::detail::vec_size<V>; ++c)

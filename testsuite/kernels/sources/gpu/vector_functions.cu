@@ -29,11 +29,15 @@ extern "C" __global__ void shuffles(const int *in, const double *d, int *out, do
   put(dout, dk, clc::shuffle2(a, b, clc::ulong4(3, 2, 1, 0)));
 }
 
+// -v with the sign bit flipped, NaN included: PTX neg.f32, which unary minus
+// becomes, may return any NaN for a NaN.
+__device__ float negated(float v) { return clc::as<float>(clc::as<uint>(v) ^ 0x80000000u); }
+
 // Per pair (x, y): 14 scalar results (1/0), the same 14 from a float4 holding
 // (x, y, -x, -y) compared with (y, x, y, x) (-1/0 per component, 4 each),
-// and the double forms as long -1/0.
-extern "C" __global__ void relationals(const float *x, const float *y, int *out, long *wide,
-                                       int n) {
+// and the double forms of (wx, wy), the same pair as doubles, as long -1/0.
+extern "C" __global__ void relationals(const float *x, const float *y, const double *wx,
+                                       const double *wy, int *out, long *wide, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
@@ -54,7 +58,7 @@ extern "C" __global__ void relationals(const float *x, const float *y, int *out,
   o[k++] = clc::isnan(a);
   o[k++] = clc::isnormal(a);
   o[k++] = clc::signbit(a);
-  clc::float4 u = clc::float4(a, b, -a, -b), v = clc::float4(b, a, b, a);
+  clc::float4 u = clc::float4(a, b, negated(a), negated(b)), v = clc::float4(b, a, b, a);
   clc::int4 vectors[14] = {clc::isequal(u, v),        clc::isnotequal(u, v), clc::isgreater(u, v),
                            clc::isgreaterequal(u, v), clc::isless(u, v),     clc::islessequal(u, v),
                            clc::islessgreater(u, v),  clc::isordered(u, v),  clc::isunordered(u, v),
@@ -63,7 +67,7 @@ extern "C" __global__ void relationals(const float *x, const float *y, int *out,
   for (int f = 0; f < 14; ++f)
     for (int c = 0; c < 4; ++c)
       o[k++] = vectors[f][c];
-  clc::double2 p = clc::double2(a, b), q = clc::double2(b, a);
+  clc::double2 p = clc::double2(wx[i], wy[i]), q = clc::double2(wy[i], wx[i]);
   clc::long2 longs[4] = {clc::isless(p, q), clc::isnan(p), clc::signbit(p), clc::isnormal(p)};
   for (int f = 0; f < 4; ++f)
     for (int c = 0; c < 2; ++c)
