@@ -36,7 +36,7 @@ function(clcuda_register_gtest target prefix label library_path)
     list(APPEND properties ENVIRONMENT "LD_LIBRARY_PATH=${library_path}")
   endif()
   gtest_discover_tests(${target} TEST_PREFIX "${prefix}" ${ARGN}
-    DISCOVERY_MODE PRE_TEST PROPERTIES ${properties})
+    PROPERTIES ${properties})
 endfunction()
 
 function(clcuda_add_loading_tests target)
