@@ -2,8 +2,10 @@
 
 #include "cuda/errors.h"
 #include "device.h"
+#include "settings.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace clcuda::core {
@@ -51,6 +53,27 @@ CUresult describe(KernelFunction &function) {
   return CUDA_SUCCESS;
 }
 
+// Issues every piece of `plan` on `stream`; `range` is parameters' last entry.
+// With CLCUDA_LOG_ERRORS=1 a refused launch says why on stderr.
+CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange &range,
+                      void **parameters, unsigned shared_bytes, CUstream stream) {
+  return plan.forEach([&](const SubLaunch &piece) {
+    std::copy(piece.group_offset.begin(), piece.group_offset.end(), range.group_offset);
+    const CUresult result =
+        api().cuLaunchKernel(function, piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
+                             piece.block[1], piece.block[2], shared_bytes, stream, parameters,
+                             nullptr);
+    if (result != CUDA_SUCCESS && settings().log_errors) {
+      const char *name = nullptr;
+      api().cuGetErrorName(result, &name);
+      std::fprintf(stderr, "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
+                   "failed: %s\n", piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
+                   piece.block[1], piece.block[2], shared_bytes, name ? name : "?");
+    }
+    return result;
+  });
+}
+
 } // namespace
 
 // A launch that waits host-side (behind a user event): it owns a copy of
@@ -68,12 +91,8 @@ public:
       parameters.push_back(values_.data() + slot.offset);
     clc::ndrange range = plan_.range();
     parameters.push_back(&range);
-    return plan_.forEach([&](const SubLaunch &piece) {
-      std::copy(piece.group_offset.begin(), piece.group_offset.end(), range.group_offset);
-      return api().cuLaunchKernel(function_->function, piece.grid[0], piece.grid[1], piece.grid[2],
-                                  piece.block[0], piece.block[1], piece.block[2], shared_bytes_,
-                                  stream, parameters.data(), nullptr);
-    });
+    return launchPieces(function_->function, plan_, range, parameters.data(), shared_bytes_,
+                        stream);
   }
 
 private:
@@ -335,12 +354,7 @@ cl_int Kernel::enqueue(Queue &queue, const KernelFunction &function, const Launc
   const CUfunction cuda_function = function.function;
   const unsigned shared_bytes = unsigned(local_bytes_);
   auto issue = [&](CUstream stream) {
-    return plan.forEach([&](const SubLaunch &piece) {
-      std::copy(piece.group_offset.begin(), piece.group_offset.end(), range.group_offset);
-      return api().cuLaunchKernel(cuda_function, piece.grid[0], piece.grid[1], piece.grid[2],
-                                  piece.block[0], piece.block[1], piece.block[2], shared_bytes,
-                                  stream, parameters, nullptr);
-    });
+    return launchPieces(cuda_function, plan, range, parameters, shared_bytes, stream);
   };
   return queue.enqueueBorrowing(
       command, issue, [&] { return IssueFunction(HeldLaunch(*this, function, plan)); }, event_out);
