@@ -36,8 +36,9 @@ Size3 chooseLocalSize(unsigned work_dim, const Size3 &global, const LocalSizeLim
       warp);
   budget = std::max(std::min(budget, per_multiprocessor), std::min(budget, warp));
   for (unsigned d = 0; d < work_dim; ++d) {
-    const std::size_t limit =
-        std::max<std::size_t>(std::min(budget, limits.max_work_item_sizes[d]), 1);
+    // Never larger than the range itself: a group of idle work-items is waste.
+    const std::size_t limit = std::max<std::size_t>(
+        std::min({budget, limits.max_work_item_sizes[d], global[d]}), 1);
     std::size_t size = largestDivisorAtMost(global[d], limit);
     // Non-uniform groups may be allowed: a divisor that makes groups less
     // than half as large as they could be loses to full groups of a warp
@@ -78,6 +79,8 @@ LaunchPlan::LaunchPlan(unsigned work_dim, const Size3 &global, const Size3 &offs
     return;
   }
   count_ = dimensions_[0].pieces() * dimensions_[1].pieces() * dimensions_[2].pieces();
+  if (count_ == 1) // a single remainder group (a range smaller than one group)
+    single_ = launch(0);
 }
 
 SubLaunch LaunchPlan::launch(std::uint64_t index) const {

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <random>
+#include <vector>
 
 namespace {
 
@@ -99,6 +100,15 @@ TEST(LaunchPlan, LocalLargerThanGlobalIsOneSmallGroup) {
   const LaunchPlan plan(1, {5, 1, 1}, {0, 0, 0}, {8, 1, 1});
   EXPECT_EQ(plan.launchCount(), 1u);
   EXPECT_EQ(plan.launch(0).block[0], 5u);
+  // forEach issues what launch(0) describes (it once issued an empty grid).
+  std::vector<SubLaunch> issued;
+  plan.forEach([&](const SubLaunch &piece) {
+    issued.push_back(piece);
+    return 0;
+  });
+  ASSERT_EQ(issued.size(), 1u);
+  EXPECT_EQ(issued[0].grid, (std::array<unsigned, 3>{1, 1, 1}));
+  EXPECT_EQ(issued[0].block, (std::array<unsigned, 3>{5, 1, 1}));
   expectOpenClSemantics({5, 1, 1}, {0, 0, 0}, {8, 1, 1}, plan);
 }
 
@@ -191,6 +201,9 @@ TEST(LocalSize, SmallRangesSpreadOverTheMultiprocessors) {
   EXPECT_EQ(4096 % local[0], 0u);
   EXPECT_EQ(chooseLocalSize(1, {1, 1, 1}, hopper(true)), (Size3{1, 1, 1}));
   EXPECT_EQ(chooseLocalSize(1, {7, 1, 1}, hopper(true)), (Size3{7, 1, 1}));
+  // Non-uniform groups allowed: still no group larger than the range.
+  EXPECT_EQ(chooseLocalSize(1, {1, 1, 1}, hopper(false)), (Size3{1, 1, 1}));
+  EXPECT_EQ(chooseLocalSize(2, {3, 5, 1}, hopper(false)), (Size3{3, 5, 1}));
 }
 
 TEST(LocalSize, LaterDimensionsShareTheBudget) {
