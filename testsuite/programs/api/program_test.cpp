@@ -574,10 +574,8 @@ TEST_F(ProgramCache, AHitInAFreshProcessSkipsTheTranslator) {
     void *translator = dlopen("libcl2cuda.so", RTLD_NOW | RTLD_NOLOAD);
     if (std::string(role) == "hit") {
       EXPECT_EQ(translator, nullptr) << "a cache hit loaded the translator";
+      // Its time is measured by the benchmark (program build, warm), not here.
       std::printf("clBuildProgram from the cache: %.2f ms\n", milliseconds);
-      if (!fakeDevice()) {
-        EXPECT_LE(milliseconds, 5.0);
-      }
     } else {
       EXPECT_NE(translator, nullptr) << "a cold build loads the translator";
     }

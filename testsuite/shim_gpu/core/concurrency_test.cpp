@@ -282,55 +282,6 @@ TEST_F(CoreTest, OutOfOrderBarrierWaitsForAllBefore) {
     clReleaseEvent(event);
 }
 
-TEST_F(CoreTest, LaunchThroughTheCoreCostsLittleMoreThanRawCuda) {
-  if (fakeDevice())
-    GTEST_SKIP() << "the CPU stand-in for the driver has no launch cost to compare";
-  constexpr int kLaunches = 20000;
-  CUfunction empty = kernels->empty();
-  core::Queue &in_order = core(queue);
-  CUstream raw = nullptr;
-  {
-    cuda::ScopedContext scope(in_order.device().cudaContext());
-    ASSERT_EQ(cuda::api().cuStreamCreate(&raw, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
-  }
-  auto rawLaunches = [&] {
-    cuda::ScopedContext scope(in_order.device().cudaContext());
-    const auto start = Clock::now();
-    for (int i = 0; i < kLaunches; ++i)
-      cuda::api().cuLaunchKernel(empty, 1, 1, 1, 1, 1, 1, 0, raw, nullptr, nullptr);
-    const double seconds = secondsSince(start);
-    cuda::api().cuStreamSynchronize(raw);
-    return seconds;
-  };
-  auto coreLaunches = [&] {
-    auto launch = [empty](CUstream stream) {
-      return cuda::api().cuLaunchKernel(empty, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr);
-    };
-    const core::Command command{CL_COMMAND_NDRANGE_KERNEL};
-    const auto start = Clock::now();
-    for (int i = 0; i < kLaunches; ++i)
-      in_order.enqueue(command, launch, nullptr);
-    const double seconds = secondsSince(start);
-    clFinish(queue);
-    return seconds;
-  };
-  rawLaunches();
-  coreLaunches();
-  double raw_best = 1e9, core_best = 1e9;
-  for (int round = 0; round < 3; ++round) {
-    raw_best = std::min(raw_best, rawLaunches());
-    core_best = std::min(core_best, coreLaunches());
-  }
-  {
-    cuda::ScopedContext scope(in_order.device().cudaContext());
-    cuda::api().cuStreamDestroy(raw);
-  }
-  std::printf("empty kernel launch: raw cuLaunchKernel %.3f us, through the core %.3f us "
-              "(%.3fx)\n",
-              raw_best / kLaunches * 1e6, core_best / kLaunches * 1e6, core_best / raw_best);
-  EXPECT_LE(core_best / raw_best, 1.15);
-}
-
 TEST_F(CoreTest, SixteenThreadsLaunchIntoOneQueue) {
   for (cl_command_queue_properties properties :
        {cl_command_queue_properties(0),
