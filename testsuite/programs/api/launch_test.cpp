@@ -6,10 +6,8 @@
 #include "child_process.h"
 #include "program_fixture.h"
 
-#include "cuda/driver.h"
 
 #include <atomic>
-#include <chrono>
 #include <cstring>
 #include <thread>
 
