@@ -5,7 +5,8 @@
 namespace differential {
 
 const char *verdictName(Verdict verdict) {
-  constexpr const char *kNames[] = {"PASS", "FAIL", "SKIPPED"}; // in Verdict's order
+  constexpr const char *kNames[] = {"PASS", "FAIL", "SKIPPED",
+                                    "REFERENCE OFF-SPEC"}; // in Verdict's order
   return kNames[static_cast<int>(verdict)];
 }
 
@@ -52,6 +53,11 @@ Row judge(const DifferentialProgram &program, SideRun reference, SideRun clcuda)
     row.reason = std::move(reason);
     return std::move(row);
   };
+  if (row.reference.state == SideRun::State::Ran && !row.reference.result.valid() &&
+      row.clcuda.validRun())
+    return decide(Verdict::ReferenceOffSpec, "the reference differs from the host: " +
+                                                 row.reference.result.failures.front() +
+                                                 " (clcuda matches the host)");
   for (const auto &[role, run] :
        {std::pair<const char *, const SideRun &>{"reference", row.reference},
         {"clcuda", row.clcuda}}) {

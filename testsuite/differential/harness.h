@@ -33,7 +33,9 @@ struct SideRun {
   bool validRun() const { return state == State::Ran && result.valid(); }
 };
 
-enum class Verdict { Pass, Fail, Skipped };
+// ReferenceOffSpec: the reference disagrees with the host's computation of
+// the spec while clcuda agrees; nothing to compare clcuda against.
+enum class Verdict { Pass, Fail, Skipped, ReferenceOffSpec };
 const char *verdictName(Verdict verdict);
 
 struct Row {
@@ -42,7 +44,7 @@ struct Row {
   SideRun clcuda;
   Comparison comparison; // meaningful when both ran
   Verdict verdict = Verdict::Skipped;
-  std::string reason; // why FAIL or SKIPPED
+  std::string reason; // why FAIL, SKIPPED or REFERENCE OFF-SPEC
 };
 
 // Runs `program` on `side`'s device, catching every error.

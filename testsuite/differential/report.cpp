@@ -68,7 +68,7 @@ void printReport(std::ostream &out, const Side &reference, const Side &clcuda,
   out << "| program | " << columnTitle(reference) << " | " << columnTitle(clcuda)
       << " | max error | bound | verdict | reference time | clcuda time |\n"
       << "|---|---|---|---|---|---|---|---|\n";
-  size_t counts[3] = {};
+  size_t counts[4] = {}; // per Verdict
   for (const Row &row : rows) {
     ++counts[static_cast<int>(row.verdict)];
     const bool compared =
@@ -82,7 +82,8 @@ void printReport(std::ostream &out, const Side &reference, const Side &clcuda,
   out << "\n"
       << counts[static_cast<int>(Verdict::Pass)] << " passed, "
       << counts[static_cast<int>(Verdict::Fail)] << " failed, "
-      << counts[static_cast<int>(Verdict::Skipped)] << " skipped\n";
+      << counts[static_cast<int>(Verdict::Skipped)] << " skipped, "
+      << counts[static_cast<int>(Verdict::ReferenceOffSpec)] << " reference off-spec\n";
   for (const Side *side : {&reference, &clcuda})
     if (!side->device)
       out << "\nNothing was compared: " << side->role << " is unavailable (" << side->unavailable
