@@ -172,7 +172,9 @@ RunResult runOnReference(const ExecCase &test) {
   std::vector<cl_platform_id> platforms(count);
   clGetPlatformIDs(count, platforms.data(), nullptr);
   const char *wanted = std::getenv("CLCUDA_REFERENCE_PLATFORM");
-  cl_platform_id chosen = nullptr;
+  // By default NVIDIA's OpenCL where it is installed (as the differential
+  // harness does), else the first platform that is not clcuda.
+  cl_platform_id chosen = nullptr, nvidia = nullptr;
   std::string names;
   for (cl_platform_id platform : platforms) {
     std::string name = platformName(platform);
@@ -181,7 +183,11 @@ RunResult runOnReference(const ExecCase &test) {
                         : lowercase(name).find("clcuda") == std::string::npos;
     if (match && !chosen)
       chosen = platform;
+    if (!wanted && !nvidia && lowercase(name) == "nvidia cuda")
+      nvidia = platform;
   }
+  if (nvidia)
+    chosen = nvidia;
   if (!chosen)
     return failure("no reference OpenCL platform among: " + names +
                    " (CLCUDA_REFERENCE_PLATFORM picks one by name)");
