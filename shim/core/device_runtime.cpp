@@ -4,7 +4,6 @@
 #include "worker.h"
 
 #include <ctime>
-#include <thread>
 
 namespace clcuda::core {
 
@@ -228,18 +227,38 @@ CUresult queryEvent(CUevent event, CUcontext context) {
   return api().cuEventQuery(event);
 }
 
-CUresult waitForEvent(CUevent event, CUcontext context) {
-  cuda::ScopedContext scope(context);
+namespace {
+
+// Polls `query` without sleeping until it stops answering
+// CUDA_ERROR_NOT_READY or CLCUDA_SPIN_US pass. A blocking-sync wait wakes
+// tens of microseconds after the GPU is done; a poll sees it at once.
+template <class Query> CUresult spin(Query query) {
   const std::uint64_t deadline = hostTimeNs() + settings().spin_us * 1000u;
   for (;;) {
-    CUresult result = api().cuEventQuery(event);
-    if (result != CUDA_ERROR_NOT_READY)
+    CUresult result = query();
+    if (result != CUDA_ERROR_NOT_READY || hostTimeNs() >= deadline)
       return result;
-    if (hostTimeNs() >= deadline)
-      break;
-    std::this_thread::yield();
   }
-  return api().cuEventSynchronize(event);
+}
+
+} // namespace
+
+CUresult waitForEvent(CUevent event, CUcontext context) {
+  cuda::ScopedContext scope(context);
+  CUresult result = spin([event] { return api().cuEventQuery(event); });
+  // Synchronizing, done or not, is what makes CUDA print the device printf
+  // output (a query does not): a command's lines are out when its wait
+  // returns.
+  return result == CUDA_SUCCESS || result == CUDA_ERROR_NOT_READY ? api().cuEventSynchronize(event)
+                                                                  : result;
+}
+
+CUresult spinOnStream(CUstream stream, CUcontext context) {
+  cuda::ScopedContext scope(context);
+  CUresult result = spin([stream] { return api().cuStreamQuery(stream); });
+  // An idle stream's synchronize returns at once and prints device printf
+  // output, as waitForEvent's does.
+  return result == CUDA_SUCCESS ? api().cuStreamSynchronize(stream) : result;
 }
 
 } // namespace clcuda::core

@@ -156,8 +156,13 @@ private:
 };
 
 // Waits for a blocking-sync event of `context`: polls for CLCUDA_SPIN_US,
-// then sleeps in cuEventSynchronize.
+// then synchronizes (sleeping if the event is not done; the call also
+// prints device printf output).
 CUresult waitForEvent(CUevent event, CUcontext context);
+// Polls the stream for CLCUDA_SPIN_US: CUDA_SUCCESS once all its work is
+// done (then synchronized, which prints device printf output),
+// CUDA_ERROR_NOT_READY if it is still busy, or the stream's error.
+CUresult spinOnStream(CUstream stream, CUcontext context);
 // cuEventQuery with the event's context current.
 CUresult queryEvent(CUevent event, CUcontext context);
 

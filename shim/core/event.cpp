@@ -43,7 +43,10 @@ cl_int Event::wait() {
              submitted_.load(std::memory_order_acquire);
     });
   }
-  if (status_.load(std::memory_order_acquire) > CL_COMPLETE) {
+  // Also when a query already found the command done: the wait's
+  // synchronization is what prints the command's device printf output.
+  if (status_.load(std::memory_order_acquire) > CL_COMPLETE ||
+      (status_.load(std::memory_order_acquire) == CL_COMPLETE && done_)) {
     CUresult result = waitForEvent(done_.get(), done_.context());
     finish(result == CUDA_SUCCESS ? CL_COMPLETE
                                   : context_->check(result, "a command failed on the GPU"));

@@ -357,20 +357,28 @@ cl_int Queue::finish() {
   if (context_->lost())
     return CL_OUT_OF_RESOURCES;
   if (!outOfOrder()) {
-    PooledEvent tail;
-    CUresult result = CUDA_SUCCESS;
+    CUstream stream = nullptr;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (held_.empty()) {
-        cuda::ScopedContext scope(device_->cudaContext());
-        result = device_->runtime().events().record(streams_[0].stream.get(), false, tail);
-      }
+      if (held_.empty())
+        stream = streams_[0].stream.get();
     }
-    if (result != CUDA_SUCCESS)
-      return context_->check(result, "finishing a queue");
-    if (tail)
-      return context_->check(waitForEvent(tail.get(), tail.context()),
-                             "a command failed on the GPU");
+    // A short wait ends in the poll, without an event; the queue stays
+    // open to other threads meanwhile.
+    CUresult result = stream ? spinOnStream(stream, device_->cudaContext()) : CUDA_ERROR_NOT_READY;
+    if (result != CUDA_ERROR_NOT_READY)
+      return context_->check(result, "a command failed on the GPU");
+    if (stream) {
+      // Long work: sleep on an event behind what the stream holds now (and
+      // behind commands enqueued since the poll began: more than clFinish
+      // needs, never less).
+      cuda::ScopedContext scope(device_->cudaContext());
+      PooledEvent tail;
+      result = device_->runtime().events().record(stream, false, tail);
+      if (result == CUDA_SUCCESS)
+        result = api().cuEventSynchronize(tail.get());
+      return context_->check(result, "a command failed on the GPU");
+    }
   }
   // Out of order, or commands held: a marker after everything, and wait.
   Event *marker = nullptr;
