@@ -224,21 +224,34 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
 
   // A vector argument becomes its elements. One with side effects is
   // evaluated once, into a variable declared in a block around the statement.
-  std::vector<std::pair<TokenRange, std::string>> hoisted; // argument, variable
-  for (const PrintfVectorArgument &vector : rewrite->vectors) {
-    if (vector.argument + 1 >= call->getNumArgs())
+  struct Hoisted {
+    TokenRange argument;
+    std::string variable;
+    std::string elements;
+  };
+  std::vector<Hoisted> hoisted;
+  for (const PrintfArgument &passed : rewrite->arguments) {
+    if (passed.argument + 1 >= call->getNumArgs())
       continue;
-    const clang::Expr *argument = call->getArg(vector.argument + 1);
+    const clang::Expr *argument = call->getArg(passed.argument + 1);
     std::optional<TokenRange> range = rangeOf(argument);
     if (!range)
       return;
-    bool side_effects = argument->HasSideEffects(program_.ast);
-    std::string variable = "clc_printf_arg" + std::to_string(vector.argument + 1);
+    std::string cast = passed.cast.empty() ? "" : "(" + passed.cast + ")";
     bool parenthesize = needsParentheses(argument);
+    if (passed.width == 0) {
+      if (parenthesize)
+        edits_.wrap(*range, cast + "(", ")");
+      else
+        edits_.insertBefore(*range, cast);
+      continue;
+    }
+    bool side_effects = argument->HasSideEffects(program_.ast);
+    std::string variable = "clc_printf_arg" + std::to_string(passed.argument + 1);
     std::vector<Piece> elements;
-    for (unsigned k = 0; k < vector.width; ++k) {
-      std::string separator = k ? ", " : "";
-      std::string member = "." + vectorMemberName(k, vector.width);
+    for (unsigned k = 0; k < passed.width; ++k) {
+      std::string separator = (k ? ", " : "") + cast;
+      std::string member = "." + vectorMemberName(k, passed.width);
       if (side_effects) {
         elements.push_back({separator + variable + member, std::nullopt});
         continue;
@@ -251,7 +264,7 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
       std::string text;
       for (const Piece &piece : elements)
         text += piece.text;
-      hoisted.push_back({*range, text});
+      hoisted.push_back({*range, variable, text});
     } else {
       edits_.restructure(*range, elements);
     }
@@ -272,19 +285,18 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   }
   ++statement->last; // the ';'
   std::vector<Piece> pieces = {{"{ ", std::nullopt}};
-  for (const auto &[range, elements] : hoisted) {
-    std::string variable = elements.substr(0, elements.find('.'));
-    pieces.push_back({"const auto " + variable + " = ", std::nullopt});
-    pieces.push_back({"", range});
+  for (const Hoisted &value : hoisted) {
+    pieces.push_back({"const auto " + value.variable + " = ", std::nullopt});
+    pieces.push_back({"", value.argument});
     pieces.push_back({"; ", std::nullopt});
   }
   unsigned next = statement->first;
-  for (const auto &[range, elements] : hoisted) {
-    if (range.first > next)
-      pieces.push_back({"", TokenRange{next, range.first - 1}});
+  for (const Hoisted &value : hoisted) {
+    if (value.argument.first > next)
+      pieces.push_back({"", TokenRange{next, value.argument.first - 1}});
     // The argument follows a comma: keep a space after it.
-    pieces.push_back({" " + elements, std::nullopt});
-    next = range.last + 1;
+    pieces.push_back({" " + value.elements, std::nullopt});
+    next = value.argument.last + 1;
   }
   pieces.push_back({"", TokenRange{next, statement->last}});
   pieces.push_back({" }", std::nullopt});
