@@ -212,6 +212,17 @@ void ProgramRewriter::castTo(const clang::Expr *expression, clang::QualType type
 void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   if (call->getNumArgs() == 0)
     return;
+  // OpenCL's printf returns 0 or -1, CUDA's the number of arguments or a
+  // negative error.
+  clang::DynTypedNodeList parents = program_.ast.getParents(*call);
+  bool own_statement =
+      !parents.empty() && parents[0].get<clang::Stmt>() && !parents[0].get<clang::Expr>();
+  const auto *cast = parents.empty() ? nullptr : parents[0].get<clang::CastExpr>();
+  bool discarded = own_statement || (cast && cast->getType()->isVoidType());
+  std::optional<TokenRange> statement = rangeOf(call);
+  if (!discarded && statement)
+    edits_.wrap(*statement, "(", " < 0 ? -1 : 0)");
+
   const auto *format = llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
   std::optional<TokenRange> format_tokens = rangeOf(format);
   if (!format || !format_tokens || !format->isOrdinary())
@@ -273,10 +284,6 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
     return;
 
   // printf(...) must be a statement of its own: { const auto v = arg; printf(..., v.x, ...); }
-  std::optional<TokenRange> statement = rangeOf(call);
-  clang::DynTypedNodeList parents = program_.ast.getParents(*call);
-  bool own_statement =
-      !parents.empty() && parents[0].get<clang::Stmt>() && !parents[0].get<clang::Expr>();
   if (!statement || !own_statement || statement->last + 1 >= program_.tokens.expanded().size() ||
       program_.tokens.kind(statement->last + 1) != clang::tok::semi) {
     error(call->getBeginLoc(), "a printf vector argument with side effects is supported only "

@@ -1,5 +1,5 @@
 // printf: the hh length modifier, which CUDA's printf misreads, becomes a cast
-// to the char type the conversion reads.
+// to the char type the conversion reads; OpenCL's return value (0 or -1).
 kernel void print(global int *out, global char2 *c, global uchar4 *u, global int2 *i) {
   // CHECK: printf("%d %i\n", (signed char)127, (signed char)(out[0] + 1));
   printf("%hhd %hhi\n", 127, out[0] + 1);
@@ -13,4 +13,14 @@ kernel void print(global int *out, global char2 *c, global uchar4 *u, global int
   // A vector with side effects next to a cast scalar.
   // CHECK: { const auto clc_printf_arg2 = i[clc::get_global_id(clc_ndrange, 0)]++; printf("%u %d,%d\n", (unsigned char)out[2], clc_printf_arg2.x, clc_printf_arg2.y); }
   printf("%hhu %v2hld\n", out[2], i[get_global_id(0)]++);
+  // The value of a printf is OpenCL's: 0 on success, -1 on failure.
+  // CHECK: out[3] = (printf("%d\n", 5) < 0 ? -1 : 0);
+  out[3] = printf("%d\n", 5);
+  // CHECK: if ((printf("%x\n", (unsigned char)6) < 0 ? -1 : 0) != 0)
+  if (printf("%hhx\n", 6) != 0)
+    out[4] = 1;
+  // CHECK: (void)printf("x\n");
+  (void)printf("x\n");
+  // CHECK: printf("statement\n");
+  printf("statement\n");
 }
