@@ -23,6 +23,10 @@ struct PrintfRewrite {
   std::vector<PrintfArgument> arguments;
 };
 
+// CUDA's printf ignores arguments after the 32nd (the CUDA C++ Programming
+// Guide, formatted output).
+constexpr unsigned kCudaPrintfMaxArguments = 32;
+
 // nullopt when the format needs no rewrite.
 std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format);
 

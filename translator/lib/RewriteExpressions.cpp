@@ -228,6 +228,17 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   if (!format || !format_tokens || !format->isOrdinary())
     return;
   std::optional<PrintfRewrite> rewrite = rewritePrintfFormat(format->getString());
+  unsigned passed_values = call->getNumArgs() - 1;
+  if (rewrite)
+    for (const PrintfArgument &passed : rewrite->arguments)
+      passed_values += passed.width ? passed.width - 1 : 0;
+  if (passed_values > kCudaPrintfMaxArguments) {
+    error(call->getBeginLoc(), "a printf passing " + std::to_string(passed_values) +
+                                   " values (a vector's elements counted one by one) is not "
+                                   "supported by clcuda: CUDA's printf takes at most " +
+                                   std::to_string(kCudaPrintfMaxArguments));
+    return;
+  }
   if (!rewrite)
     return;
   edits_.replace(*format_tokens, quoteStringLiteral(rewrite->format));
