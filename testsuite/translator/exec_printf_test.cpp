@@ -4,61 +4,16 @@
 // the text the OpenCL C specification (and C99's printf) gives, and every
 // printf must return 0. Without a CUDA device the reference half still runs
 // and the test reports SKIPPED.
+#include "CapturedStdout.h"
 #include "ExecHarness.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
-
-#include <unistd.h>
 
 namespace cl2cuda::testing {
 namespace {
-
-// Standard output (the file descriptor both the reference platform and the
-// CUDA driver write device printf output to) goes to a temporary file while
-// one of these lives; text() stops the capture and returns what was written.
-class CapturedStdout {
-public:
-  CapturedStdout() {
-    std::fflush(stdout);
-    char path[] = "/tmp/clcuda_printf_XXXXXX";
-    int file = mkstemp(path);
-    if (file < 0)
-      return;
-    path_ = path;
-    saved_ = dup(STDOUT_FILENO);
-    dup2(file, STDOUT_FILENO);
-    close(file);
-  }
-  ~CapturedStdout() {
-    restore();
-    if (!path_.empty())
-      unlink(path_.c_str());
-  }
-  std::string text() {
-    restore();
-    std::ifstream in(path_);
-    std::stringstream contents;
-    contents << in.rdbuf();
-    return contents.str();
-  }
-
-private:
-  void restore() {
-    if (saved_ < 0)
-      return;
-    std::fflush(stdout);
-    dup2(saved_, STDOUT_FILENO);
-    close(saved_);
-    saved_ = -1;
-  }
-  std::string path_;
-  int saved_ = -1;
-};
 
 struct Printed {
   RunResult run;
