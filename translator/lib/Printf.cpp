@@ -44,7 +44,6 @@ std::string quoteStringLiteral(llvm::StringRef text) {
 std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
   PrintfRewrite rewrite;
   unsigned argument = 0;
-  bool any_vector = false;
   size_t i = 0;
   while (i < format.size()) {
     if (format[i] != '%') {
@@ -91,12 +90,24 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
       break;
     }
     char conversion = format[i++];
+    // CUDA's printf misreads hh: the value goes as the char it converts to,
+    // which the call promotes to int.
+    std::string cast;
+    if (length == "hh") {
+      if (llvm::StringRef("di").contains(conversion))
+        cast = "signed char";
+      else if (llvm::StringRef("ouxX").contains(conversion))
+        cast = "unsigned char";
+      if (!cast.empty())
+        length.clear();
+    }
     if (width == 0) {
       rewrite.format += prefix + length + conversion;
+      if (!cast.empty())
+        rewrite.arguments.push_back({argument, 0, cast});
       ++argument;
       continue;
     }
-    any_vector = true;
     // Elements print as scalars: hl (32-bit) has no C equivalent, float
     // elements are promoted to double anyway.
     bool floating = llvm::StringRef("fFeEgGaA").contains(conversion);
@@ -105,9 +116,9 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
     std::string element = prefix + length + conversion;
     for (unsigned k = 0; k < width; ++k)
       rewrite.format += (k ? "," : "") + element;
-    rewrite.vectors.push_back({argument++, width});
+    rewrite.arguments.push_back({argument++, width, cast});
   }
-  if (!any_vector)
+  if (rewrite.arguments.empty())
     return std::nullopt;
   return rewrite;
 }

@@ -1,4 +1,5 @@
-// printf's OpenCL vector conversions (%v4f, %v2hd...) in CUDA's printf terms.
+// printf's OpenCL conversions in CUDA's printf terms: vector conversions
+// (%v4f, %v2hd...) and the hh length modifier, which CUDA's printf misreads.
 #pragma once
 
 #include <llvm/ADT/StringRef.h>
@@ -9,17 +10,24 @@
 
 namespace cl2cuda {
 
-struct PrintfVectorArgument {
+// An argument the call must pass differently from how OpenCL C wrote it.
+struct PrintfArgument {
   unsigned argument; // index among the arguments after the format
-  unsigned width;
+  unsigned width;    // a vector's element count: it is passed element by element; 0 for a scalar
+  std::string cast;  // the type each value is cast to first (an %hhx's "unsigned char"), or ""
 };
 
 struct PrintfRewrite {
-  std::string format; // each %vN conversion written out N times, comma-separated
-  std::vector<PrintfVectorArgument> vectors;
+  // Each %vN conversion written out N times, comma-separated; no hh modifier.
+  std::string format;
+  std::vector<PrintfArgument> arguments;
 };
 
-// nullopt when the format has no vector conversion (nothing to rewrite).
+// CUDA's printf ignores arguments after the 32nd (the CUDA C++ Programming
+// Guide, formatted output).
+constexpr unsigned kCudaPrintfMaxArguments = 32;
+
+// nullopt when the format needs no rewrite.
 std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format);
 
 // A C string literal whose value is `text`.

@@ -212,11 +212,33 @@ void ProgramRewriter::castTo(const clang::Expr *expression, clang::QualType type
 void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   if (call->getNumArgs() == 0)
     return;
+  // OpenCL's printf returns 0 or -1, CUDA's the number of arguments or a
+  // negative error.
+  clang::DynTypedNodeList parents = program_.ast.getParents(*call);
+  bool own_statement =
+      !parents.empty() && parents[0].get<clang::Stmt>() && !parents[0].get<clang::Expr>();
+  const auto *cast = parents.empty() ? nullptr : parents[0].get<clang::CastExpr>();
+  bool discarded = own_statement || (cast && cast->getType()->isVoidType());
+  std::optional<TokenRange> statement = rangeOf(call);
+  if (!discarded && statement)
+    edits_.wrap(*statement, "(", " < 0 ? -1 : 0)");
+
   const auto *format = llvm::dyn_cast<clang::StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
   std::optional<TokenRange> format_tokens = rangeOf(format);
   if (!format || !format_tokens || !format->isOrdinary())
     return;
   std::optional<PrintfRewrite> rewrite = rewritePrintfFormat(format->getString());
+  unsigned passed_values = call->getNumArgs() - 1;
+  if (rewrite)
+    for (const PrintfArgument &passed : rewrite->arguments)
+      passed_values += passed.width ? passed.width - 1 : 0;
+  if (passed_values > kCudaPrintfMaxArguments) {
+    error(call->getBeginLoc(), "a printf passing " + std::to_string(passed_values) +
+                                   " values (a vector's elements counted one by one) is not "
+                                   "supported by clcuda: CUDA's printf takes at most " +
+                                   std::to_string(kCudaPrintfMaxArguments));
+    return;
+  }
   if (!rewrite)
     return;
   edits_.replace(*format_tokens, quoteStringLiteral(rewrite->format));
@@ -224,21 +246,34 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
 
   // A vector argument becomes its elements. One with side effects is
   // evaluated once, into a variable declared in a block around the statement.
-  std::vector<std::pair<TokenRange, std::string>> hoisted; // argument, variable
-  for (const PrintfVectorArgument &vector : rewrite->vectors) {
-    if (vector.argument + 1 >= call->getNumArgs())
+  struct Hoisted {
+    TokenRange argument;
+    std::string variable;
+    std::string elements;
+  };
+  std::vector<Hoisted> hoisted;
+  for (const PrintfArgument &passed : rewrite->arguments) {
+    if (passed.argument + 1 >= call->getNumArgs())
       continue;
-    const clang::Expr *argument = call->getArg(vector.argument + 1);
+    const clang::Expr *argument = call->getArg(passed.argument + 1);
     std::optional<TokenRange> range = rangeOf(argument);
     if (!range)
       return;
-    bool side_effects = argument->HasSideEffects(program_.ast);
-    std::string variable = "clc_printf_arg" + std::to_string(vector.argument + 1);
+    std::string cast = passed.cast.empty() ? "" : "(" + passed.cast + ")";
     bool parenthesize = needsParentheses(argument);
+    if (passed.width == 0) {
+      if (parenthesize)
+        edits_.wrap(*range, cast + "(", ")");
+      else
+        edits_.insertBefore(*range, cast);
+      continue;
+    }
+    bool side_effects = argument->HasSideEffects(program_.ast);
+    std::string variable = "clc_printf_arg" + std::to_string(passed.argument + 1);
     std::vector<Piece> elements;
-    for (unsigned k = 0; k < vector.width; ++k) {
-      std::string separator = k ? ", " : "";
-      std::string member = "." + vectorMemberName(k, vector.width);
+    for (unsigned k = 0; k < passed.width; ++k) {
+      std::string separator = (k ? ", " : "") + cast;
+      std::string member = "." + vectorMemberName(k, passed.width);
       if (side_effects) {
         elements.push_back({separator + variable + member, std::nullopt});
         continue;
@@ -251,7 +286,7 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
       std::string text;
       for (const Piece &piece : elements)
         text += piece.text;
-      hoisted.push_back({*range, text});
+      hoisted.push_back({*range, variable, text});
     } else {
       edits_.restructure(*range, elements);
     }
@@ -260,10 +295,6 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
     return;
 
   // printf(...) must be a statement of its own: { const auto v = arg; printf(..., v.x, ...); }
-  std::optional<TokenRange> statement = rangeOf(call);
-  clang::DynTypedNodeList parents = program_.ast.getParents(*call);
-  bool own_statement =
-      !parents.empty() && parents[0].get<clang::Stmt>() && !parents[0].get<clang::Expr>();
   if (!statement || !own_statement || statement->last + 1 >= program_.tokens.expanded().size() ||
       program_.tokens.kind(statement->last + 1) != clang::tok::semi) {
     error(call->getBeginLoc(), "a printf vector argument with side effects is supported only "
@@ -272,19 +303,18 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   }
   ++statement->last; // the ';'
   std::vector<Piece> pieces = {{"{ ", std::nullopt}};
-  for (const auto &[range, elements] : hoisted) {
-    std::string variable = elements.substr(0, elements.find('.'));
-    pieces.push_back({"const auto " + variable + " = ", std::nullopt});
-    pieces.push_back({"", range});
+  for (const Hoisted &value : hoisted) {
+    pieces.push_back({"const auto " + value.variable + " = ", std::nullopt});
+    pieces.push_back({"", value.argument});
     pieces.push_back({"; ", std::nullopt});
   }
   unsigned next = statement->first;
-  for (const auto &[range, elements] : hoisted) {
-    if (range.first > next)
-      pieces.push_back({"", TokenRange{next, range.first - 1}});
+  for (const Hoisted &value : hoisted) {
+    if (value.argument.first > next)
+      pieces.push_back({"", TokenRange{next, value.argument.first - 1}});
     // The argument follows a comma: keep a space after it.
-    pieces.push_back({" " + elements, std::nullopt});
-    next = range.last + 1;
+    pieces.push_back({" " + value.elements, std::nullopt});
+    next = value.argument.last + 1;
   }
   pieces.push_back({"", TokenRange{next, statement->last}});
   pieces.push_back({" }", std::nullopt});

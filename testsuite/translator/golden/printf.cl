@@ -5,7 +5,7 @@ kernel void print(global float4 *v, global int2 *i, global uchar8 *c) {
   printf("x = %v4hlf\n", x);
   // CHECK: printf("%d: %5.2f,%5.2f|%d,%d\n", 3, clc::swizzle<0, 1>((x + 1.0f)).x, clc::swizzle<0, 1>((x + 1.0f)).y, i[0].x, i[0].y);
   printf("%d: %5.2v2hlf|%v2hld\n", 3, (x + 1.0f).xy, i[0]);
-  // CHECK: printf("%hhu,%hhu,%hhu,%hhu,%hhu,%hhu,%hhu,%hhu\n", c[0].s0, c[0].s1, c[0].s2, c[0].s3, c[0].s4, c[0].s5, c[0].s6, c[0].s7);
+  // CHECK: printf("%u,%u,%u,%u,%u,%u,%u,%u\n", (unsigned char)c[0].s0, (unsigned char)c[0].s1, (unsigned char)c[0].s2, (unsigned char)c[0].s3, (unsigned char)c[0].s4, (unsigned char)c[0].s5, (unsigned char)c[0].s6, (unsigned char)c[0].s7);
   printf("%v8hhu\n", c[0]);
   // A vector argument with side effects is evaluated once.
   // CHECK: { const auto clc_printf_arg1 = i[clc::get_global_id(clc_ndrange, 0)]++; printf("%d,%d\n", clc_printf_arg1.x, clc_printf_arg1.y); }
