@@ -11,7 +11,9 @@ outside this repository (docs/conformance.md).
 
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
 results/summary.md (per suite: pass/fail/skip/crash/timeout/not run per
-platform, and every subtest that failed, crashed or timed out).
+platform, every subtest that failed, crashed or timed out, and what passes on
+one platform but not on another). --baseline NAME=CSV adds an earlier run's
+results (say NVIDIA's) to the comparison without running them again.
 """
 import argparse
 import concurrent.futures
@@ -129,6 +131,15 @@ def summarize(results, out):
         totals.append("/".join(str(counts[s]) for s in STATUSES))
     lines.append("| **total** | " + " | ".join(totals) + " |")
     lines.append("")
+    passed = {p: {row[:2] for row in rows if row[2] == "pass"} for p, rows in results.items()}
+    for platform in platforms:
+        for other in platforms:
+            if other == platform:
+                continue
+            only = sorted(passed[other] - passed[platform])
+            lines.append(f"### passes on {other}, not on {platform}: {len(only)}")
+            lines.extend(f"- {suite} {subtest}" for suite, subtest in only)
+            lines.append("")
     for platform in platforms:
         failing = [row for row in results[platform] if row[2] not in ("pass", "skip", "not run")]
         lines.append(f"### {platform}: {len(failing)} subtests did not pass")
@@ -152,12 +163,19 @@ def main():
     parser.add_argument("--deadline", type=float,
                         help="seconds after which no further subtest starts (reported 'not run')")
     parser.add_argument("--out", required=True, type=pathlib.Path)
+    parser.add_argument("--baseline", action="append", default=[], metavar="NAME=CSV",
+                        help="an earlier run's CSV (from --out) to compare with, not run again")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     log_dir = args.out / "logs"
     log_dir.mkdir(exist_ok=True)
 
     results = {}
+    for spec in args.baseline:
+        name, _, path = spec.partition("=")
+        with open(path, newline="") as f:
+            results[name] = [(r["suite"], r["subtest"], r["status"], float(r["seconds"]))
+                             for r in csv.DictReader(f) if r["suite"] in args.suites]
     with tempfile.TemporaryDirectory() as scratch:
         for spec in args.platform:
             name, _, library = spec.partition("=")
