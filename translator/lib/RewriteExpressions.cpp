@@ -503,6 +503,15 @@ bool ProgramRewriter::VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
 }
 
 bool ProgramRewriter::VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
+  if (cast->getCastKind() == clang::CK_PointerToIntegral) {
+    // (uint)p truncates in C; C++ rejects a pointer cast to a narrower
+    // integer, so the pointer first becomes a 64-bit integer.
+    std::optional<unsigned> close = tokenAt(cast->getRParenLoc());
+    if (close && program_.ast.getTypeSize(cast->getType()) <
+                     program_.ast.getTypeSize(cast->getSubExpr()->getType()))
+      edits_.insertAfter({*close, *close}, "(unsigned long long)");
+    return true;
+  }
   if (cast->getCastKind() != clang::CK_VectorSplat)
     return true;
   std::optional<unsigned> open = tokenAt(cast->getLParenLoc());

@@ -274,12 +274,55 @@ CLC_VECTOR_TYPEDEFS(double, double)
 CLC_VECTOR_TYPEDEFS(half, half)
 #undef CLC_VECTOR_TYPEDEFS
 
+namespace detail {
+// Component arithmetic with OpenCL's vector semantics, free of C++ undefined
+// behaviour (which NVVM exploits across a vector's components). Integer +, -
+// and * wrap: they are computed unsigned, at least as wide as int, so that
+// ushort * ushort does not overflow a promoted int. Division and remainder
+// by zero give an unspecified value (all bits set; for % the dividend), and
+// x / -1 is -x (INT_MIN / -1 wraps), as OpenCL C 6.3 allows.
+template <class T>
+using wrapping_t =
+    conditional_t<is_integer<T>,
+                  conditional_t<(sizeof(T) < sizeof(int)), unsigned int, unsigned_t<T>>, T>;
+template <class T> __device__ inline T add(T a, T b) {
+  return T(wrapping_t<T>(a) + wrapping_t<T>(b));
+}
+template <class T> __device__ inline T subtract(T a, T b) {
+  return T(wrapping_t<T>(a) - wrapping_t<T>(b));
+}
+template <class T> __device__ inline T multiply(T a, T b) {
+  return T(wrapping_t<T>(a) * wrapping_t<T>(b));
+}
+// -x of a float keeps the sign of zero; of an integer, wraps.
+template <class T> __device__ inline T negate(T a) { return T(-wrapping_t<T>(a)); }
+template <class T> __device__ inline T divide(T a, T b) {
+  if constexpr (is_integer<T>) {
+    if (b == T(0))
+      return T(~T(0));
+    if (is_signed_integer<T> && b == T(-1))
+      return negate(a);
+  }
+  return T(a / b);
+}
+template <class T> __device__ inline T modulo(T a, T b) {
+  if (b == T(0))
+    return a;
+  if (is_signed_integer<T> && b == T(-1))
+    return T(0);
+  return T(a % b);
+}
+template <class T> __device__ inline T bit_and(T a, T b) { return T(a & b); }
+template <class T> __device__ inline T bit_or(T a, T b) { return T(a | b); }
+template <class T> __device__ inline T bit_xor(T a, T b) { return T(a ^ b); }
+} // namespace detail
+
 // Component-wise operators; a scalar operand on either side is widened.
-#define CLC_VEC_BINARY_OPERATOR(op)                                                                \
+#define CLC_VEC_BINARY_OPERATOR(op, component_op)                                                  \
   template <class T, int N> __device__ inline vec<T, N> operator op(vec<T, N> a, vec<T, N> b) {    \
     vec<T, N> r;                                                                                   \
     for (int i = 0; i < N; ++i)                                                                    \
-      r.elem[i] = T(a.elem[i] op b.elem[i]);                                                       \
+      r.elem[i] = detail::component_op(a.elem[i], b.elem[i]);                                      \
     return r;                                                                                      \
   }                                                                                                \
   template <class T, int N, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>           \
@@ -290,14 +333,14 @@ CLC_VECTOR_TYPEDEFS(half, half)
   __device__ inline vec<T, N> operator op(S a, vec<T, N> b) {                                      \
     return vec<T, N>(a) op b;                                                                      \
   }
-CLC_VEC_BINARY_OPERATOR(+)
-CLC_VEC_BINARY_OPERATOR(-)
-CLC_VEC_BINARY_OPERATOR(*)
-CLC_VEC_BINARY_OPERATOR(/)
-CLC_VEC_BINARY_OPERATOR(%)
-CLC_VEC_BINARY_OPERATOR(&)
-CLC_VEC_BINARY_OPERATOR(|)
-CLC_VEC_BINARY_OPERATOR(^)
+CLC_VEC_BINARY_OPERATOR(+, add)
+CLC_VEC_BINARY_OPERATOR(-, subtract)
+CLC_VEC_BINARY_OPERATOR(*, multiply)
+CLC_VEC_BINARY_OPERATOR(/, divide)
+CLC_VEC_BINARY_OPERATOR(%, modulo)
+CLC_VEC_BINARY_OPERATOR(&, bit_and)
+CLC_VEC_BINARY_OPERATOR(|, bit_or)
+CLC_VEC_BINARY_OPERATOR(^, bit_xor)
 #undef CLC_VEC_BINARY_OPERATOR
 
 // Comparisons and logical operators give -1 (true) or 0 per component, in
@@ -338,7 +381,7 @@ template <class T, int N> __device__ inline vec<T, N> operator+(vec<T, N> a) { r
 template <class T, int N> __device__ inline vec<T, N> operator-(vec<T, N> a) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
-    r.elem[i] = T(-a.elem[i]);
+    r.elem[i] = detail::negate(a.elem[i]);
   return r;
 }
 template <class T, int N> __device__ inline vec<T, N> operator~(vec<T, N> a) {

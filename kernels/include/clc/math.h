@@ -82,11 +82,32 @@ CLC_CUDA_MATH_2(fdim)
 CLC_CUDA_MATH_2(fmax)
 CLC_CUDA_MATH_2(fmin)
 CLC_CUDA_MATH_2(fmod)
-CLC_CUDA_MATH_2(hypot)
 CLC_CUDA_MATH_2(pow)
 CLC_CUDA_MATH_2(remainder)
 #undef CLC_CUDA_MATH_1
 #undef CLC_CUDA_MATH_2
+
+// hypot: CUDA's hypotf; in double, CUDA's hypot rounds results near
+// DBL_MAX up to infinity (hypot(0x1.0000000000001p+64, 0x1.fffffffffffffp+1023)
+// is inf), so the operands are scaled by a power of two to [1, 2) for the
+// larger one: the square root is within 1 ulp and the scaling back is exact
+// but for subnormal results.
+template <class T, detail::if_floating<T> = 0>
+__device__ inline T hypot(T x, detail::identity_t<T> y) {
+  if constexpr (detail::is_same<T, float>) {
+    return ::hypotf(x, y);
+  } else {
+    T big = ::fmax(::fabs(x), ::fabs(y)), small = ::fmin(::fabs(x), ::fabs(y));
+    if (::isinf(x) || ::isinf(y))
+      return infinity<T>();
+    if (::isnan(x) || ::isnan(y) || big == T(0))
+      return x + y + big; // NaN, or +0
+    int exponent = ::ilogb(big);
+    T scaled_big = ::ldexp(big, -exponent), scaled_small = ::ldexp(small, -exponent);
+    return ::ldexp(::sqrt(::fma(scaled_big, scaled_big, scaled_small * scaled_small)), exponent);
+  }
+}
+CLC_VECTORIZE(hypot)
 
 template <class T, detail::if_floating<T> = 0>
 __device__ inline T fma(T a, detail::identity_t<T> b, detail::identity_t<T> c) {
@@ -254,7 +275,11 @@ __device__ inline T remquo(T x, detail::identity_t<T> y, int *quo) {
   T ax = ::fabs(x), ay = ::fabs(y);
   T period = ay * T(128);
   T reduced = ::isinf(period) ? ax : ::fmod(ax, period);
-  T quotient = ::rint((reduced - ::remainder(reduced, ay)) / ay);
+  // reduced - remainder is quotient * ay exactly, but may exceed T's range
+  // (quotient 2 and ay above max / 2): for large ay it is taken in quarters,
+  // which is exact there.
+  T scale = ay > T(1) ? T(0.25) : T(1);
+  T quotient = ::rint((reduced * scale - ::remainder(reduced, ay) * scale) / (ay * scale));
   int bits = int(quotient) & 127;
   *quo = ::signbit(x) != ::signbit(y) ? -bits : bits;
   return ::remainder(x, y);

@@ -127,5 +127,48 @@ TEST_F(Vectors, OperatorsFollowOpenCL) {
     EXPECT_EQ(values[i], expected[i]) << "value " << i << " (see operator_semantics)";
 }
 
+// Every uchar (and char) pair in lane 0 beside a division by zero in lane 1
+// (test_integer_ops quick_uchar_math saw 0xff there), and ushort products
+// that overflow int.
+TEST_F(Vectors, SmallIntegerArithmeticIsPerComponent) {
+  const int count = 256 * 256;
+  std::vector<uint8_t> a(2 * count), b(2 * count);
+  for (int i = 0; i < count; ++i) {
+    a[2 * i] = uint8_t(i >> 8);
+    a[2 * i + 1] = uint8_t(i);
+    b[2 * i] = uint8_t(i);
+    b[2 * i + 1] = 0;
+  }
+  DeviceBuffer da = deviceCopy(a), db = deviceCopy(b);
+  DeviceBuffer uq(2 * count), ur(2 * count), sq(2 * count), sr(2 * count), p(4 * count);
+  int n = count;
+  launch(kernel(vectors(), "small_integer_arithmetic"), {unsigned(count / 256)}, {256}, 0,
+         {da.parameter(), db.parameter(), uq.parameter(), ur.parameter(), sq.parameter(),
+          sr.parameter(), p.parameter(), &n});
+  std::vector<uint8_t> uqs = hostCopy<uint8_t>(uq, 2 * count),
+                       urs = hostCopy<uint8_t>(ur, 2 * count);
+  std::vector<int8_t> sqs = hostCopy<int8_t>(sq, 2 * count), srs = hostCopy<int8_t>(sr, 2 * count);
+  std::vector<uint16_t> ps = hostCopy<uint16_t>(p, 2 * count);
+  int failures = 0;
+  for (int i = 0; i < count && failures < 10; ++i) {
+    const int x = a[2 * i], y = b[2 * i];
+    const int sx = int8_t(x), sy = int8_t(y);
+    const uint16_t product0 = uint16_t(unsigned(x * 257) * unsigned(y * 257));
+    const uint16_t product1 = 0; // b[2i+1] = 0
+    bool ok = ps[2 * i] == product0 && ps[2 * i + 1] == product1;
+    if (y != 0)
+      ok = ok && uqs[2 * i] == x / y && urs[2 * i] == x % y;
+    if (sy != 0 && !(sx == -128 && sy == -1))
+      ok = ok && sqs[2 * i] == sx / sy && srs[2 * i] == sx % sy;
+    if (!ok) {
+      ++failures;
+      ADD_FAILURE() << "x=" << x << " y=" << y << ": uchar " << int(uqs[2 * i]) << " "
+                    << int(urs[2 * i]) << ", char " << int(sqs[2 * i]) << " " << int(srs[2 * i])
+                    << ", ushort product " << ps[2 * i] << " (expected " << product0 << ") "
+                    << ps[2 * i + 1];
+    }
+  }
+}
+
 } // namespace
 } // namespace clcuda::test

@@ -126,3 +126,22 @@ extern "C" __global__ void operator_semantics(long *out, int zero) {
   out[k++] = clc::as<int>(-clc::float2(0.0f).x); // -0.0f
   out[k++] = k + 1;                              // the count of values, last
 }
+
+// Small-integer vector arithmetic, one vector per work-item: lane 0 divides
+// a[i].x by b[i].x, lane 1 divides by zero (an unspecified value that must
+// not disturb lane 0, as it did when the division was C++ undefined
+// behaviour); the ushort product wraps instead of overflowing a promoted int.
+extern "C" __global__ void small_integer_arithmetic(const clc::uchar2 *a, const clc::uchar2 *b,
+                                                    clc::uchar2 *uquotient, clc::uchar2 *uremainder,
+                                                    clc::char2 *squotient, clc::char2 *sremainder,
+                                                    clc::ushort2 *product, int count) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count)
+    return;
+  uquotient[i] = a[i] / b[i];
+  uremainder[i] = a[i] % b[i];
+  clc::char2 sa = clc::as<clc::char2>(a[i]), sb = clc::as<clc::char2>(b[i]);
+  squotient[i] = sa / sb;
+  sremainder[i] = sa % sb;
+  product[i] = clc::ushort2(a[i]) * clc::ushort2(257) * (clc::ushort2(b[i]) * (unsigned short)257);
+}
