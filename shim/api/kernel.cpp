@@ -105,8 +105,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
     return error;
 
   core::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
-  bool empty = false;
-  for (cl_uint d = 0; d < work_dim; ++d) {
+  // A NULL global_work_size is an empty range, as a zero size is.
+  bool empty = !global_work_size;
+  for (cl_uint d = 0; d < work_dim && !empty; ++d) {
     global[d] = global_work_size[d];
     offset[d] = global_work_offset ? global_work_offset[d] : 0;
     local[d] = local_work_size ? local_work_size[d] : 1;
