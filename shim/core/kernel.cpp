@@ -83,7 +83,8 @@ class Kernel::HeldLaunch {
 public:
   HeldLaunch(Kernel &kernel, const KernelFunction &function, const LaunchPlan &plan)
       : kernel_(&kernel), function_(&function), plan_(plan), values_(kernel.values_),
-        buffers_(kernel.buffers_), shared_bytes_(unsigned(kernel.local_bytes_)) {}
+        buffers_(kernel.buffers_.begin(), kernel.buffers_.end()),
+        shared_bytes_(unsigned(kernel.local_bytes_)) {}
 
   CUresult operator()(CUstream stream) {
     std::vector<void *> parameters;
@@ -203,6 +204,14 @@ void Kernel::markSet(cl_uint index) {
     set_[index] = true;
     --unset_;
   }
+}
+
+bool Kernel::argumentsSet() const {
+  // The handle check reads the object as the API's handle checks do; a
+  // buffer whose last application reference is gone awaits deletion.
+  return unset_ == 0 && std::all_of(buffers_.begin(), buffers_.end(), [](Memory *buffer) {
+           return !buffer || (fromHandle<Memory>(toHandle(buffer)) && buffer->referenceCount());
+         });
 }
 
 void Kernel::setBuffer(cl_uint index, Memory *buffer) {
