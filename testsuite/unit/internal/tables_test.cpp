@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -254,6 +255,11 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(text(CL_DEVICE_VERSION), "OpenCL 3.0 CUDA 13.0");
   EXPECT_EQ(text(CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 ");
   EXPECT_EQ(text(CL_DEVICE_PROFILE), "FULL_PROFILE");
+  // The spec's format, vYYYY-MM-DD-XX with a real month and day.
+  const std::regex conformance_format(R"(v\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])-\d{2})");
+  EXPECT_TRUE(
+      std::regex_match(text(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED), conformance_format))
+      << text(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED);
   auto uuid = scalar<std::array<cl_uchar, CL_UUID_SIZE_KHR>>(CL_DEVICE_UUID_KHR);
   EXPECT_EQ(uuid[0], 1);
   EXPECT_EQ(uuid[15], 16);
