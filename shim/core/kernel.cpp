@@ -59,16 +59,17 @@ CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange 
                       void **parameters, unsigned shared_bytes, CUstream stream) {
   return plan.forEach([&](const SubLaunch &piece) {
     std::copy(piece.group_offset.begin(), piece.group_offset.end(), range.group_offset);
-    const CUresult result =
-        api().cuLaunchKernel(function, piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
-                             piece.block[1], piece.block[2], shared_bytes, stream, parameters,
-                             nullptr);
+    const CUresult result = api().cuLaunchKernel(
+        function, piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
+        piece.block[2], shared_bytes, stream, parameters, nullptr);
     if (result != CUDA_SUCCESS && settings().log_errors) {
       const char *name = nullptr;
       api().cuGetErrorName(result, &name);
-      std::fprintf(stderr, "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
-                   "failed: %s\n", piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
-                   piece.block[1], piece.block[2], shared_bytes, name ? name : "?");
+      std::fprintf(stderr,
+                   "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
+                   "failed: %s\n",
+                   piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
+                   piece.block[2], shared_bytes, name ? name : "?");
     }
     return result;
   });

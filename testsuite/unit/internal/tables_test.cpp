@@ -13,6 +13,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -328,6 +329,22 @@ TEST(CudaErrors, OneTableMapsResultsToOpenCLCodes) {
   EXPECT_FALSE(losesContext(CUDA_ERROR_OUT_OF_MEMORY));
   EXPECT_FALSE(losesContext(CUDA_SUCCESS));
   EXPECT_STREQ(clcuda::cuda::resultName(CUDA_ERROR_LAUNCH_TIMEOUT), "CUDA_ERROR_LAUNCH_TIMEOUT");
+}
+
+// The error log (CLCUDA_LOG_ERRORS) names the CUDA error behind an entry
+// point's error: the last failure toClError saw on the thread.
+TEST(CudaErrors, TheLastFailureIsRememberedPerThread) {
+  using namespace clcuda::cuda;
+  forgetLastFailure();
+  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
+  toClError(CUDA_ERROR_OUT_OF_MEMORY);
+  toClError(CUDA_SUCCESS);
+  EXPECT_EQ(lastFailure(), CUDA_ERROR_OUT_OF_MEMORY) << "a success does not hide the failure";
+  CUresult seen_elsewhere = CUDA_ERROR_UNKNOWN;
+  std::thread([&] { seen_elsewhere = lastFailure(); }).join();
+  EXPECT_EQ(seen_elsewhere, CUDA_SUCCESS);
+  forgetLastFailure();
+  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
 }
 
 std::string readSourceFile(const std::string &path) {
