@@ -274,7 +274,8 @@ CLCUDA_API void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, 
                               queue)) != CL_SUCCESS)
       return nullptr;
     core::Memory &memory = memoryOf(buffer);
-    if (!inBounds(offset, size, memory.size())) {
+    // Unlike reads, writes, copies and fills, a map may not be empty.
+    if (size == 0 || !inBounds(offset, size, memory.size())) {
       error = CL_INVALID_VALUE;
       return nullptr;
     }

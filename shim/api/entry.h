@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/object.h"
+#include "cuda/errors.h"
 
 #include <CL/cl_egl.h>
 #include <CL/cl_ext.h>
@@ -17,11 +18,14 @@
 
 namespace clcuda::api {
 
+// With CLCUDA_LOG_ERRORS=1: the entry point, its error and the CUDA error
+// behind it, if any, on stderr.
 void logError(const char *function, cl_int error);
 
 // Runs an entry point that returns its status.
 template <class Body> cl_int guarded(const char *function, Body &&body) noexcept {
   cl_int error;
+  cuda::forgetLastFailure();
   try {
     error = body();
   } catch (const std::bad_alloc &) {
@@ -42,6 +46,7 @@ auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexc
   using Result = decltype(body(std::declval<cl_int &>()));
   cl_int error = CL_SUCCESS;
   Result result{};
+  cuda::forgetLastFailure();
   try {
     result = body(error);
   } catch (const std::bad_alloc &) {

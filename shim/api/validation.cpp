@@ -57,7 +57,7 @@ cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags 
 }
 
 bool inBounds(std::size_t offset, std::size_t size, std::size_t limit) {
-  return size != 0 && offset <= limit && size <= limit - offset;
+  return offset <= limit && size <= limit - offset;
 }
 
 bool hostAccessAllowed(cl_mem_flags flags, HostAccess access) {
@@ -254,12 +254,11 @@ cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
                       const WorkSizeLimits &limits) {
   if (work_dim < 1 || work_dim > 3)
     return CL_INVALID_WORK_DIMENSION;
-  if (!global_work_size)
-    return CL_INVALID_GLOBAL_WORK_SIZE;
   const bool required = limits.required[0] != 0;
   std::size_t work_items = 1;
   for (cl_uint d = 0; d < work_dim; ++d) {
-    const std::size_t global = global_work_size[d];
+    // A NULL global_work_size is an empty range, as a zero size is.
+    const std::size_t global = global_work_size ? global_work_size[d] : 0;
     const std::size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global > SIZE_MAX - offset)
       return CL_INVALID_GLOBAL_OFFSET;

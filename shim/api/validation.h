@@ -22,7 +22,9 @@ cl_int checkBufferFlags(cl_mem_flags flags, const void *host_ptr);
 // `effective` holds the sub-buffer's flags with the inherited bits.
 cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &effective);
 
-// [offset, offset + size) inside `limit`, size not 0.
+// [offset, offset + size) inside `limit`; an empty range is inside when it
+// starts within or at the end (zero-sized reads, writes, copies and fills
+// are valid from OpenCL 2.1 on).
 bool inBounds(std::size_t offset, std::size_t size, std::size_t limit);
 
 enum class HostAccess { read, write };
@@ -83,8 +85,9 @@ using core::WorkSizeLimits;
 // CL_INVALID_WORK_DIMENSION, CL_INVALID_GLOBAL_WORK_SIZE,
 // CL_INVALID_GLOBAL_OFFSET, CL_INVALID_WORK_GROUP_SIZE,
 // CL_INVALID_WORK_ITEM_SIZE. A NULL local size stands for the required
-// work-group size where the kernel has one. Zero global sizes are valid
-// (an empty NDRange, OpenCL 2.1 and later).
+// work-group size where the kernel has one. A NULL global_work_size and
+// zero global sizes are valid: an empty NDRange (OpenCL 2.1 and later; every
+// clcuda device is 3.0).
 cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
                       const std::size_t *global_work_size, const std::size_t *local_work_size,
                       const WorkSizeLimits &limits);

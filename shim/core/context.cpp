@@ -2,6 +2,7 @@
 
 #include "cuda/errors.h"
 #include "queue.h"
+#include "settings.h"
 #include "worker.h"
 
 #include <algorithm>
@@ -50,6 +51,9 @@ void Context::markLost(const std::string &reason) {
 }
 
 cl_int Context::check(CUresult result, const char *what) {
+  // Also for failures no entry point returns (held commands, the worker).
+  if (result != CUDA_SUCCESS && settings().log_errors)
+    std::fprintf(stderr, "clcuda: %s: %s\n", what, cuda::resultName(result));
   if (result != CUDA_SUCCESS && cuda::losesContext(result))
     markLost(std::string(what) + ": " + cuda::resultName(result));
   return cuda::toClError(result);

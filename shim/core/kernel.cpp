@@ -59,16 +59,17 @@ CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange 
                       void **parameters, unsigned shared_bytes, CUstream stream) {
   return plan.forEach([&](const SubLaunch &piece) {
     std::copy(piece.group_offset.begin(), piece.group_offset.end(), range.group_offset);
-    const CUresult result =
-        api().cuLaunchKernel(function, piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
-                             piece.block[1], piece.block[2], shared_bytes, stream, parameters,
-                             nullptr);
+    const CUresult result = api().cuLaunchKernel(
+        function, piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
+        piece.block[2], shared_bytes, stream, parameters, nullptr);
     if (result != CUDA_SUCCESS && settings().log_errors) {
       const char *name = nullptr;
       api().cuGetErrorName(result, &name);
-      std::fprintf(stderr, "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
-                   "failed: %s\n", piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0],
-                   piece.block[1], piece.block[2], shared_bytes, name ? name : "?");
+      std::fprintf(stderr,
+                   "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
+                   "failed: %s\n",
+                   piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
+                   piece.block[2], shared_bytes, name ? name : "?");
     }
     return result;
   });
@@ -83,7 +84,8 @@ class Kernel::HeldLaunch {
 public:
   HeldLaunch(Kernel &kernel, const KernelFunction &function, const LaunchPlan &plan)
       : kernel_(&kernel), function_(&function), plan_(plan), values_(kernel.values_),
-        buffers_(kernel.buffers_), shared_bytes_(unsigned(kernel.local_bytes_)) {}
+        buffers_(kernel.buffers_.begin(), kernel.buffers_.end()),
+        shared_bytes_(unsigned(kernel.local_bytes_)) {}
 
   CUresult operator()(CUstream stream) {
     std::vector<void *> parameters;
@@ -203,6 +205,14 @@ void Kernel::markSet(cl_uint index) {
     set_[index] = true;
     --unset_;
   }
+}
+
+bool Kernel::argumentsSet() const {
+  // The handle check reads the object as the API's handle checks do; a
+  // buffer whose last application reference is gone awaits deletion.
+  return unset_ == 0 && std::all_of(buffers_.begin(), buffers_.end(), [](Memory *buffer) {
+           return !buffer || (fromHandle<Memory>(toHandle(buffer)) && buffer->referenceCount());
+         });
 }
 
 void Kernel::setBuffer(cl_uint index, Memory *buffer) {

@@ -75,7 +75,9 @@ public:
   void setBuffer(cl_uint index, Memory *buffer);
   void setLocalSize(cl_uint index, std::size_t size);
   void setValue(cl_uint index, const void *value);
-  bool argumentsSet() const { return unset_ == 0; }
+  // Every argument set, and every buffer set still held by the application
+  // (a released one is gone for OpenCL even while it is still set).
+  bool argumentsSet() const;
   // The dynamic shared memory the __local arguments take, laid out.
   std::size_t localArgumentBytes() const { return local_bytes_; }
 
@@ -119,9 +121,13 @@ private:
   std::vector<Slot> slots_;
   std::vector<unsigned char> values_;
   std::vector<void *> params_; // into values_, one per argument
-  // Per argument: the buffer set, kept alive while it is set, so no launch
-  // (held ones included) can meet a released buffer.
-  std::vector<Ref<Memory>> buffers_;
+  // Per argument: the buffer set. Not a reference: the spec deletes a
+  // buffer once the application has released it and the commands using it
+  // are done, set as an argument or not (clReleaseMemObject; the CTS's
+  // retain_mem_object_set_kernel_arg waits for its destructor callback).
+  // Issued launches are covered by Memory::destroy waiting for pending
+  // work, held ones by their own references.
+  std::vector<Memory *> buffers_;
   std::vector<std::size_t> local_sizes_; // per argument: __local bytes
   std::vector<bool> set_;
   std::size_t unset_ = 0;

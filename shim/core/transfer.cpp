@@ -242,6 +242,8 @@ void parallelCopy(void *destination, const void *source, std::size_t size) {
 
 CUresult copyToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
                       const void *source, std::size_t size) {
+  if (size == 0) // a valid empty command (OpenCL 2.1 and later): nothing to move
+    return CUDA_SUCCESS;
   if (!isDeviceMemory(destination))
     return hostCopy(runtime, stream, reinterpret_cast<void *>(destination), source, size);
   if (shouldStage(source, size))
@@ -251,6 +253,8 @@ CUresult copyToDevice(DeviceRuntime &runtime, CUstream stream, CUdeviceptr desti
 
 CUresult copyToHost(DeviceRuntime &runtime, CUstream stream, void *destination, CUdeviceptr source,
                     std::size_t size) {
+  if (size == 0)
+    return CUDA_SUCCESS;
   if (!isDeviceMemory(source))
     return hostCopy(runtime, stream, destination, reinterpret_cast<const void *>(source), size);
   if (shouldStage(destination, size))
@@ -268,6 +272,8 @@ CUresult copyToHost(DeviceRuntime &runtime, CUstream stream, void *destination, 
 
 CUresult copyBuffer(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
                     CUdeviceptr source, std::size_t size) {
+  if (size == 0)
+    return CUDA_SUCCESS;
   if (!isDeviceMemory(destination) && !isDeviceMemory(source))
     return hostCopy(runtime, stream, reinterpret_cast<void *>(destination),
                     reinterpret_cast<const void *>(source), size);
@@ -324,6 +330,8 @@ CUresult copyRect(DeviceRuntime &runtime, CUstream stream, const RectSide &sourc
 
 CUresult fill(DeviceRuntime &runtime, CUstream stream, CUdeviceptr destination,
               const unsigned char *pattern, std::size_t pattern_size, std::size_t size) {
+  if (size == 0)
+    return CUDA_SUCCESS;
   if (!isDeviceMemory(destination)) {
     CUresult result = drainStream(runtime, stream);
     auto *bytes = reinterpret_cast<unsigned char *>(destination);

@@ -26,12 +26,21 @@ const ErrorRow *findRow(CUresult result) {
   return nullptr;
 }
 
+thread_local CUresult last_failure = CUDA_SUCCESS;
+
 } // namespace
 
 cl_int toClError(CUresult result) {
+  if (result == CUDA_SUCCESS)
+    return CL_SUCCESS;
+  last_failure = result;
   const ErrorRow *row = findRow(result);
   return row ? row->cl_error : CL_OUT_OF_RESOURCES;
 }
+
+CUresult lastFailure() { return last_failure; }
+
+void forgetLastFailure() { last_failure = CUDA_SUCCESS; }
 
 bool losesContext(CUresult result) {
   const ErrorRow *row = findRow(result);

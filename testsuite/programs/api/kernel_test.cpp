@@ -2,6 +2,7 @@
 // errors, and the kernel queries. On the GPU and the CPU stand-in.
 #include "program_fixture.h"
 
+#include <atomic>
 #include <cstring>
 
 namespace clcuda::test {
@@ -185,9 +186,46 @@ TEST_F(Kernels, ArgumentErrors) {
   EXPECT_CL(CL_INVALID_OPERATION,
             clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM,
                                 sizeof(fine_grain), &fine_grain));
+  // An empty list of SVM pointers is still SVM (the CTS's consistency_svm).
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr));
   EXPECT_CL(CL_INVALID_VALUE, clSetKernelExecInfo(mixed, 0x7777, sizeof(fine_grain), &fine_grain));
   EXPECT_CL(CL_INVALID_KERNEL,
             clSetKernelExecInfo(nullptr, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(buffer), &buffer));
+}
+
+// The CTS's retain_mem_object_set_kernel_arg: a kernel argument does not
+// keep a buffer the application released; a launch enqueued before the
+// release does, until it is done.
+TEST_F(Kernels, ABufferSetAsArgumentIsDeletedWhenReleased) {
+  cl_kernel put =
+      kernel(build("__kernel void put(__global int *out) { out[0] = 1; }", "-cl-std=CL3.0"), "put");
+  static std::atomic<int> deleted{0};
+  deleted = 0;
+  auto count = [](cl_mem, void *) { ++deleted; };
+  cl_int error = CL_SUCCESS;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, nullptr, &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  ASSERT_CL(CL_SUCCESS, clSetMemObjectDestructorCallback(buffer, count, nullptr));
+  setArg(put, 0, buffer);
+  ASSERT_CL(CL_SUCCESS, clReleaseMemObject(buffer));
+  EXPECT_TRUE(waitUntil([] { return deleted.load() == 1; })) << "the argument kept the buffer";
+
+  // Held behind a user event, the launch keeps its buffer past the release.
+  buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, nullptr, &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  ASSERT_CL(CL_SUCCESS, clSetMemObjectDestructorCallback(buffer, count, nullptr));
+  setArg(put, 0, buffer);
+  cl_event gate = makeUserEvent();
+  const size_t one = 1;
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(queue, put, 1, nullptr, &one, nullptr, 1, &gate, nullptr));
+  ASSERT_CL(CL_SUCCESS, clReleaseMemObject(buffer));
+  EXPECT_EQ(deleted.load(), 1) << "deleted while a launch still held it";
+  EXPECT_CL(CL_SUCCESS, clSetUserEventStatus(gate, CL_COMPLETE));
+  EXPECT_CL(CL_SUCCESS, clFinish(queue));
+  EXPECT_TRUE(waitUntil([] { return deleted.load() == 2; }));
+  takeLaunches();
 }
 
 TEST_F(Kernels, UnsetArgumentsBlockTheLaunch) {

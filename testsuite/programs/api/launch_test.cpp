@@ -6,7 +6,6 @@
 #include "child_process.h"
 #include "program_fixture.h"
 
-
 #include <atomic>
 #include <cstring>
 #include <thread>
@@ -224,8 +223,6 @@ TEST_F(Launches, WorkSizeErrors) {
             clEnqueueNDRangeKernel(queue, put, 0, nullptr, global, nullptr, 0, nullptr, nullptr));
   EXPECT_CL(CL_INVALID_WORK_DIMENSION,
             clEnqueueNDRangeKernel(queue, put, 4, nullptr, global, nullptr, 0, nullptr, nullptr));
-  EXPECT_CL(CL_INVALID_GLOBAL_WORK_SIZE,
-            clEnqueueNDRangeKernel(queue, put, 1, nullptr, nullptr, nullptr, 0, nullptr, nullptr));
   EXPECT_CL(CL_INVALID_WORK_GROUP_SIZE,
             clEnqueueNDRangeKernel(queue, put, 3, nullptr, global, too_many, 0, nullptr, nullptr));
   EXPECT_CL(CL_INVALID_WORK_ITEM_SIZE,
@@ -276,6 +273,41 @@ TEST_F(Launches, EmptyRangesCompleteWithoutALaunch) {
   EXPECT_EQ(type, cl_command_type(CL_COMMAND_NDRANGE_KERNEL));
   clReleaseEvent(event);
   EXPECT_TRUE(takeLaunches().empty());
+}
+
+TEST_F(Launches, NullGlobalSizeIsAnEmptyRangeThatWaitsForItsWaitList) {
+  // The CTS's zero_sized_enqueue and profiling_timebase: no launch, but an
+  // NDRange command that completes after its wait list, profiled as one.
+  cl_kernel put =
+      kernel(build("__kernel void put(__global int *out) { out[0] = 1; }", "-cl-std=CL3.0"), "put");
+  int zero = 0;
+  cl_mem out = makeBuffer(CL_MEM_COPY_HOST_PTR, sizeof(int), &zero);
+  setArg(put, 0, out);
+  for (cl_uint dims = 1; dims <= 3; ++dims)
+    EXPECT_CL(CL_SUCCESS, clEnqueueNDRangeKernel(queue, put, dims, nullptr, nullptr, nullptr, 0,
+                                                 nullptr, nullptr))
+        << dims << " dimensions";
+  cl_command_queue profiled = makeQueue(CL_QUEUE_PROFILING_ENABLE);
+  cl_event gate = makeUserEvent(), event = nullptr;
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(profiled, put, 1, nullptr, nullptr, nullptr, 1, &gate, &event));
+  const cl_int waiting = status(event);
+  EXPECT_TRUE(waiting == CL_QUEUED || waiting == CL_SUBMITTED) << waiting;
+  EXPECT_CL(CL_SUCCESS, clSetUserEventStatus(gate, CL_COMPLETE));
+  EXPECT_CL(CL_SUCCESS, clFinish(profiled));
+  EXPECT_EQ(status(event), CL_COMPLETE);
+  cl_command_type type = 0;
+  clGetEventInfo(event, CL_EVENT_COMMAND_TYPE, sizeof(type), &type, nullptr);
+  EXPECT_EQ(type, cl_command_type(CL_COMMAND_NDRANGE_KERNEL));
+  cl_ulong queued = 0, end = 0;
+  EXPECT_CL(CL_SUCCESS, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED, sizeof(queued),
+                                                &queued, nullptr));
+  EXPECT_CL(CL_SUCCESS,
+            clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr));
+  EXPECT_LE(queued, end);
+  clReleaseEvent(event);
+  EXPECT_TRUE(takeLaunches().empty());
+  EXPECT_EQ(read<int>(out, 1)[0], 0) << "the empty range wrote";
 }
 
 TEST_F(Launches, LocalArgumentsAreLaidOutInSharedMemory) {

@@ -112,8 +112,27 @@ TEST_F(GpuTest, TransfersCheckTheirArguments) {
             clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, 16, nullptr, 0, nullptr, nullptr));
   EXPECT_CL(CL_INVALID_VALUE,
             clEnqueueReadBuffer(queue, buffer, CL_TRUE, 250, 16, data, 0, nullptr, nullptr));
-  EXPECT_CL(CL_INVALID_VALUE,
+  // Empty transfers are valid from OpenCL 2.1 on, up to the end of the
+  // buffer; an empty map is not.
+  EXPECT_CL(CL_SUCCESS,
             clEnqueueWriteBuffer(queue, buffer, CL_TRUE, 0, 0, data, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS,
+            clEnqueueReadBuffer(queue, buffer, CL_TRUE, 256, 0, data, 0, nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE,
+            clEnqueueReadBuffer(queue, buffer, CL_TRUE, 257, 0, data, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS, clEnqueueCopyBuffer(queue, buffer, buffer, 0, 256, 0, 0, nullptr, nullptr));
+  const int pattern = 7;
+  cl_event filled = nullptr;
+  EXPECT_CL(CL_SUCCESS, clEnqueueFillBuffer(queue, buffer, &pattern, sizeof(pattern), 128, 0, 0,
+                                            nullptr, &filled));
+  EXPECT_CL(CL_SUCCESS, clWaitForEvents(1, &filled));
+  EXPECT_EQ(status(filled), CL_COMPLETE);
+  clReleaseEvent(filled);
+  cl_int empty_map_error = CL_SUCCESS;
+  EXPECT_EQ(clEnqueueMapBuffer(queue, buffer, CL_TRUE, CL_MAP_READ, 0, 0, 0, nullptr, nullptr,
+                               &empty_map_error),
+            nullptr);
+  EXPECT_CL(CL_INVALID_VALUE, empty_map_error);
   cl_event list[1] = {nullptr};
   EXPECT_CL(CL_INVALID_EVENT_WAIT_LIST,
             clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, 16, data, 1, nullptr, nullptr));

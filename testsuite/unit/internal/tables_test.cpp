@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -254,6 +256,11 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(text(CL_DEVICE_VERSION), "OpenCL 3.0 CUDA 13.0");
   EXPECT_EQ(text(CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 ");
   EXPECT_EQ(text(CL_DEVICE_PROFILE), "FULL_PROFILE");
+  // The spec's format, vYYYY-MM-DD-XX with a real month and day.
+  const std::regex conformance_format(R"(v\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])-\d{2})");
+  EXPECT_TRUE(
+      std::regex_match(text(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED), conformance_format))
+      << text(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED);
   auto uuid = scalar<std::array<cl_uchar, CL_UUID_SIZE_KHR>>(CL_DEVICE_UUID_KHR);
   EXPECT_EQ(uuid[0], 1);
   EXPECT_EQ(uuid[15], 16);
@@ -322,6 +329,22 @@ TEST(CudaErrors, OneTableMapsResultsToOpenCLCodes) {
   EXPECT_FALSE(losesContext(CUDA_ERROR_OUT_OF_MEMORY));
   EXPECT_FALSE(losesContext(CUDA_SUCCESS));
   EXPECT_STREQ(clcuda::cuda::resultName(CUDA_ERROR_LAUNCH_TIMEOUT), "CUDA_ERROR_LAUNCH_TIMEOUT");
+}
+
+// The error log (CLCUDA_LOG_ERRORS) names the CUDA error behind an entry
+// point's error: the last failure toClError saw on the thread.
+TEST(CudaErrors, TheLastFailureIsRememberedPerThread) {
+  using namespace clcuda::cuda;
+  forgetLastFailure();
+  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
+  toClError(CUDA_ERROR_OUT_OF_MEMORY);
+  toClError(CUDA_SUCCESS);
+  EXPECT_EQ(lastFailure(), CUDA_ERROR_OUT_OF_MEMORY) << "a success does not hide the failure";
+  CUresult seen_elsewhere = CUDA_ERROR_UNKNOWN;
+  std::thread([&] { seen_elsewhere = lastFailure(); }).join();
+  EXPECT_EQ(seen_elsewhere, CUDA_SUCCESS);
+  forgetLastFailure();
+  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
 }
 
 std::string readSourceFile(const std::string &path) {

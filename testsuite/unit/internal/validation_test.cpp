@@ -70,7 +70,10 @@ TEST(SubBufferFlags, InheritAndNeverWiden) {
 TEST(Ranges, InBoundsRejectsEmptyAndOverflow) {
   EXPECT_TRUE(inBounds(0, 16, 16));
   EXPECT_TRUE(inBounds(15, 1, 16));
-  EXPECT_FALSE(inBounds(0, 0, 16));
+  // Empty ranges (OpenCL 2.1 on) are inside up to the end.
+  EXPECT_TRUE(inBounds(0, 0, 16));
+  EXPECT_TRUE(inBounds(16, 0, 16));
+  EXPECT_FALSE(inBounds(17, 0, 16));
   EXPECT_FALSE(inBounds(16, 1, 16));
   EXPECT_FALSE(inBounds(8, 9, 16));
   EXPECT_FALSE(inBounds(1, ~std::size_t(0), 16)) << "offset + size wraps around";
@@ -107,7 +110,7 @@ TEST(Fill, PatternSizesAndAlignment) {
   EXPECT_EQ(checkFill(pattern, 4, 2, 4, 16), CL_INVALID_VALUE) << "offset not a multiple";
   EXPECT_EQ(checkFill(pattern, 4, 0, 6, 16), CL_INVALID_VALUE) << "size not a multiple";
   EXPECT_EQ(checkFill(pattern, 4, 12, 8, 16), CL_INVALID_VALUE) << "out of bounds";
-  EXPECT_EQ(checkFill(pattern, 4, 0, 0, 16), CL_INVALID_VALUE) << "empty";
+  EXPECT_EQ(checkFill(pattern, 4, 16, 0, 16), CL_SUCCESS) << "empty";
 }
 
 TEST(Rect, PitchDefaultsAndLimits) {
