@@ -99,6 +99,17 @@ bool ProgramRewriter::isCalledKernel(const clang::FunctionDecl *function) const 
 }
 
 void ProgramRewriter::analyzeCalls() {
+  // Separate compilation: a unit that only declares a function cannot see
+  // whether its definition needs the NDRange, so every function with
+  // external linkage takes it, and every kernel has a body other units call.
+  if (options_.separate_compilation)
+    for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
+      if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+          function && isUser(function->getLocation()) && function->isExternallyVisible()) {
+        ndrange_functions_.insert(canonical(function));
+        if (isKernel(function))
+          called_kernels_.insert(canonical(function));
+      }
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> calls;
   for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls()) {
     const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);

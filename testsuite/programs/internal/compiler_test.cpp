@@ -201,6 +201,63 @@ TEST(Link, ObjectsOfAnotherArchitectureAreCompiledAgain) {
   EXPECT_EQ(linked.binary->arch, "sm_90");
 }
 
+// A kernel that calls a kernel of another unit, which it only declares
+// (the Khronos CTS's two-file programs).
+const char kCopyKernel[] = R"(
+__kernel void CopyBuffer(__global float *src, __global float *dst) {
+  int id = (int)get_global_id(0);
+  dst[id] = src[id];
+}
+)";
+const char kCallsCopyKernel[] = R"(
+extern __kernel void CopyBuffer(__global float *src, __global float *dst);
+__kernel void AnotherCopyBuffer(__global float *src, __global float *dst) {
+  CopyBuffer(src, dst);
+}
+)";
+
+TEST(Link, AKernelCallsAKernelOfAnotherUnit) {
+  BuildResult callee = compiled(kCopyKernel), caller = compiled(kCallsCopyKernel);
+  ASSERT_TRUE(callee.ok()) << callee.log;
+  ASSERT_TRUE(caller.ok()) << caller.log;
+  BuildResult linked = linkBinaries({callee.binary.get(), caller.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->kernelNames(),
+            (std::vector<std::string>{"CopyBuffer", "AnotherCopyBuffer"}));
+  EXPECT_NE(linked.binary->cubin.find("AnotherCopyBuffer"), std::string::npos);
+}
+
+TEST(Link, UnitsOfOnlyExternDeclarationsCompile) {
+  for (const char *source :
+       {"extern __kernel void CopyBuffer(__global float *src, __global float *dst);\n",
+        "extern constant float foo;\n", "extern constant struct bar bart;\n",
+        "extern int baz(int, int);\n"}) {
+    BuildResult result = compiled(source);
+    EXPECT_TRUE(result.ok()) << source << result.log;
+  }
+}
+
+TEST(Link, FunctionsUsingTheNdrangeLinkAcrossUnits) {
+  // `offset` needs the NDRange only where it is defined; static functions
+  // stay within their unit and may share names.
+  BuildResult definer = compiled(R"(
+static int scaled(int x) { return 2 * x; }
+int offset(int x) { return scaled(x) + (int)get_global_id(0); }
+)");
+  BuildResult user = compiled(R"(
+static int scaled(int x) { return 3 * x; }
+extern int offset(int);
+__kernel void k(__global int *data) { data[get_global_id(0)] = offset(scaled(data[0])); }
+)");
+  ASSERT_TRUE(definer.ok()) << definer.log;
+  ASSERT_TRUE(user.ok()) << user.log;
+  BuildResult library = linkBinaries({definer.binary.get()}, "-create-library", kHopper);
+  ASSERT_TRUE(library.ok()) << library.log;
+  BuildResult linked = linkBinaries({user.binary.get(), library.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"k"});
+}
+
 TEST(Link, OptionsComeFromTheTable) {
   LinkOptions options;
   std::string error;
