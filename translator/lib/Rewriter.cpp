@@ -534,18 +534,28 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
       rewriteAddressSpaces(variable, variable->getLocation(),
                            program_scope ? Placement::ProgramScope : Placement::FunctionScope);
   clang::QualType object = program_.ast.getBaseElementType(variable->getType());
-  if (!program_scope || object.getAddressSpace() != clang::LangAS::opencl_global)
+  // OpenCL C 2.0+: program-scope and function-scope static variables in the
+  // global address space, which CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE
+  // counts. A function-scope static is a CUDA static already.
+  if ((!program_scope && !variable->isStaticLocal()) ||
+      object.getAddressSpace() != clang::LangAS::opencl_global)
     return true;
-  // OpenCL C 2.0+: a program-scope variable in the global address space.
   std::optional<TokenRange> declaration = declarationTokens(variable);
-  if (!object_keyword && declaration && prefixed_tokens_.insert(declaration->first).second)
+  if (program_scope && !object_keyword && declaration &&
+      prefixed_tokens_.insert(declaration->first).second)
     edits_.insertBefore(*declaration,
                         std::string(cudaSpelling(Qualifier::UnqualifiedProgramVariable)) + " ");
-  if (!variable->getType()->isIncompleteType())
-    output_.global_variables.push_back(
-        {variable->getNameAsString(),
-         static_cast<uint64_t>(
-             program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
+  if (variable->getType()->isIncompleteType())
+    return true;
+  // A function-scope static is named after its function (the module's
+  // symbol is mangled, so the shim counts its declared size).
+  std::string name = variable->getNameAsString();
+  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(variable->getDeclContext());
+      !program_scope && function)
+    name = function->getNameAsString() + "::" + name;
+  output_.global_variables.push_back(
+      {name,
+       static_cast<uint64_t>(program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
   return true;
 }
 

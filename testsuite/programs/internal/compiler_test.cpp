@@ -99,6 +99,42 @@ TEST(Build, OptionsReachNvrtc) {
   EXPECT_EQ(undefined.failure, BuildFailure::failed);
 }
 
+TEST(Build, DenormalsAreFlushedOnlyWhenAsked) {
+  const char source[] =
+      "__kernel void sum(float a, float b, __global float *out) { out[0] = a + b; }\n";
+  BuildResult flushed = buildFromSource(tools(), source, "-cl-denorms-are-zero", kHopper);
+  BuildResult kept = buildFromSource(tools(), source, "", kHopper);
+  ASSERT_TRUE(flushed.ok() && kept.ok()) << flushed.log << kept.log;
+  EXPECT_NE(flushed.binary->ptx.find("add.ftz.f32"), std::string::npos) << flushed.binary->ptx;
+  EXPECT_EQ(kept.binary->ptx.find(".ftz"), std::string::npos) << kept.binary->ptx;
+}
+
+TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
+  // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
+  // progvar_func_scope); constant and private ones are not global storage.
+  BuildResult result = buildFromSource(tools(), R"(
+typedef struct { char c; int16 i; } pair_t;
+global int counter;
+kernel void bump(global int *value, int which) {
+  static constant int table[2] = {1, 2};
+  if (which) {
+    static global pair_t persistent = {'a', (int16)(1)};
+    *value = persistent.i.sf++ + table[which];
+  } else {
+    static pair_t persistent = {'b', (int16)(2)};
+    *value = persistent.i.sf++ + counter++;
+  }
+}
+)",
+                                       "-cl-std=CL2.0", kHopper);
+  ASSERT_TRUE(result.ok()) << result.log;
+  std::vector<std::pair<std::string, uint64_t>> variables;
+  for (const cl2cuda::ProgramVariable &variable : result.binary->units[0].metadata.global_variables)
+    variables.emplace_back(variable.name, variable.size);
+  EXPECT_EQ(variables, (std::vector<std::pair<std::string, uint64_t>>{
+                           {"counter", 4}, {"bump::persistent", 128}, {"bump::persistent", 128}}));
+}
+
 TEST(Build, MissingTranslatorIsReported) {
   BuildTools none;
   none.translator = [](std::string &why_not) {
