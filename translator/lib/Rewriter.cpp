@@ -347,6 +347,15 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
     ++kept.first;
   if (prefixed_tokens_.insert(declaration->first).second)
     edits_.insertBefore(kept, prefix);
+  // `extern "C" __global__` is already a linkage: CUDA rejects a storage class
+  // after it, so an entry point's `extern` goes.
+  if (std::optional<unsigned> name = tokenAt(function->getLocation());
+      kernel_entry && name && function->getStorageClass() == clang::SC_Extern)
+    for (unsigned i = declaration->first; i < *name; ++i)
+      if (program_.tokens.kind(i) == clang::tok::kw_extern && !handled_tokens_.count(i)) {
+        edits_.remove({i, i});
+        markHandled({i, i});
+      }
 
   // Address spaces in the return type.
   if (std::optional<unsigned> name = tokenAt(function->getLocation());
