@@ -24,13 +24,14 @@ BuildResult failure(BuildFailure kind, std::string log) {
 // Translates `source`; on success `unit` holds the CUDA source and metadata.
 BuildResult translateUnit(const BuildTools &tools, std::string_view source,
                           const std::string &options, const std::vector<SourceHeader> &headers,
-                          ProgramUnit &unit) {
+                          CompileKind kind, ProgramUnit &unit) {
   std::string why_not;
   const Translator *translator = tools.translator(why_not);
   if (!translator)
     return failure(BuildFailure::tool_missing, "error: " + why_not + "\n");
   const Clock::time_point start = Clock::now();
-  Translation translation = translator->translate(source, options, headers);
+  Translation translation =
+      translator->translate(source, options, headers, kind == CompileKind::relocatable);
   BuildResult result;
   result.times.translate = secondsSince(start);
   result.log = std::move(translation.log);
@@ -111,7 +112,7 @@ BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
                            const GpuTarget &target, CompileKind kind) {
   auto binary = std::make_shared<ProgramBinary>();
   binary->units.emplace_back();
-  BuildResult result = translateUnit(tools, source, options, headers, binary->units.back());
+  BuildResult result = translateUnit(tools, source, options, headers, kind, binary->units.back());
   if (!result.ok() || !compileUnit(binary->units.back(), target, kind, *binary, result))
     return result;
   binary->type = kind == CompileKind::whole ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE

@@ -103,7 +103,7 @@ cl_int LoadedModule::load(Context &context, Device &device,
       CUdeviceptr address = 0;
       std::size_t bytes = 0;
       if (api().cuModuleGetGlobal(&address, &bytes, module, variable.name.c_str()) != CUDA_SUCCESS)
-        bytes = variable.size; // the compiler dropped it (unused): count what was declared
+        bytes = variable.size; // dropped (unused) or a function-scope static: as declared
       loaded->global_variable_bytes_ += bytes;
     }
   out = std::move(loaded);

@@ -15,6 +15,7 @@ constexpr const char *kTranslatorLibrary = "libcl2cuda.so";
 
 struct Translator::Entry {
   decltype(&cl2cuda_translate) translate = nullptr;
+  decltype(&cl2cuda_translate_object) translate_object = nullptr;
   decltype(&cl2cuda_result_free) free = nullptr;
   std::unique_ptr<Translator> translator;
   std::string why_not;
@@ -54,12 +55,15 @@ const Translator *Translator::load(const std::string &path, std::string &why_not
     } else {
       entry.translate =
           reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
+      entry.translate_object = reinterpret_cast<decltype(&cl2cuda_translate_object)>(
+          dlsym(library, "cl2cuda_translate_object"));
       entry.free =
           reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
-      if (entry.translate && entry.free)
+      if (entry.translate && entry.translate_object && entry.free)
         entry.translator.reset(new Translator(entry));
       else
-        entry.why_not = path + " lacks cl2cuda_translate or cl2cuda_result_free";
+        entry.why_not =
+            path + " lacks cl2cuda_translate, cl2cuda_translate_object or cl2cuda_result_free";
     }
   }
   why_not = entry.why_not;
@@ -74,15 +78,17 @@ const std::string &Translator::defaultPath() {
 const Translator *Translator::shared(std::string &why_not) { return load(defaultPath(), why_not); }
 
 Translation Translator::translate(std::string_view source, std::string_view options,
-                                  const std::vector<SourceHeader> &headers) const {
+                                  const std::vector<SourceHeader> &headers,
+                                  bool separate_compilation) const {
   const std::string source_text(source), options_text(options);
   std::vector<cl2cuda_header> list;
   list.reserve(headers.size());
   for (const SourceHeader &header : headers)
     list.push_back({header.name.c_str(), header.source.c_str()});
   cl2cuda_result result{};
-  const int status = entry_.translate(source_text.c_str(), options_text.c_str(), list.data(),
-                                      unsigned(list.size()), &result);
+  const auto translate = separate_compilation ? entry_.translate_object : entry_.translate;
+  const int status = translate(source_text.c_str(), options_text.c_str(), list.data(),
+                               unsigned(list.size()), &result);
   Translation translation;
   translation.status = status == 2 ? Translation::Status::invalid_options
                        : status == 0 && result.cuda_source && result.metadata

@@ -36,8 +36,10 @@ public:
   // links resolved (the relink directory holds a link to libclcuda.so).
   static const std::string &defaultPath();
 
+  // `separate_compilation`: one unit of clCompileProgram, whose functions
+  // other units may call or define (cl2cuda_translate_object).
   Translation translate(std::string_view source, std::string_view options,
-                        const std::vector<SourceHeader> &headers) const;
+                        const std::vector<SourceHeader> &headers, bool separate_compilation) const;
 
 private:
   struct Entry;

@@ -15,6 +15,8 @@ struct BuildOptions {
   bool kernel_arg_info = false;
   bool uniform_work_group_size = false;
   bool single_precision_constant = false;
+  // Not an option of the string: TranslateOptions::separate_compilation.
+  bool separate_compilation = false;
 };
 
 // Parses `text`; on failure returns the message for the build log, naming the

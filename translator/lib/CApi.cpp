@@ -25,11 +25,10 @@ bool fill(cl2cuda_result *result, int status, const std::string &source,
   return result->cuda_source && result->metadata && result->log;
 }
 
-} // namespace
-
-extern "C" int cl2cuda_translate(const char *source, const char *options,
-                                 const cl2cuda_header *headers, unsigned num_headers,
-                                 cl2cuda_result *result) {
+// Both entry points: a program (clBuildProgram) or one unit of separate
+// compilation (clCompileProgram).
+int translateUnit(const char *source, const char *options, const cl2cuda_header *headers,
+                  unsigned num_headers, bool separate_compilation, cl2cuda_result *result) {
   if (!result)
     return 1;
   *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
@@ -40,6 +39,7 @@ extern "C" int cl2cuda_translate(const char *source, const char *options,
     }
     cl2cuda::TranslateOptions translate_options;
     translate_options.build_options = options ? options : "";
+    translate_options.separate_compilation = separate_compilation;
     for (unsigned i = 0; i < num_headers; ++i) {
       if (!headers[i].name || !headers[i].source) {
         fill(result, 1, "", "", "error: an input header has no name or no source\n");
@@ -60,6 +60,20 @@ extern "C" int cl2cuda_translate(const char *source, const char *options,
     result->status = 1;
   }
   return result->status;
+}
+
+} // namespace
+
+extern "C" int cl2cuda_translate(const char *source, const char *options,
+                                 const cl2cuda_header *headers, unsigned num_headers,
+                                 cl2cuda_result *result) {
+  return translateUnit(source, options, headers, num_headers, false, result);
+}
+
+extern "C" int cl2cuda_translate_object(const char *source, const char *options,
+                                        const cl2cuda_header *headers, unsigned num_headers,
+                                        cl2cuda_result *result) {
+  return translateUnit(source, options, headers, num_headers, true, result);
 }
 
 extern "C" void cl2cuda_result_free(cl2cuda_result *result) {

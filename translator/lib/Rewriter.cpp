@@ -99,6 +99,17 @@ bool ProgramRewriter::isCalledKernel(const clang::FunctionDecl *function) const 
 }
 
 void ProgramRewriter::analyzeCalls() {
+  // Separate compilation: a unit that only declares a function cannot see
+  // whether its definition needs the NDRange, so every function with
+  // external linkage takes it, and every kernel has a body other units call.
+  if (options_.separate_compilation)
+    for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
+      if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+          function && isUser(function->getLocation()) && function->isExternallyVisible()) {
+        ndrange_functions_.insert(canonical(function));
+        if (isKernel(function))
+          called_kernels_.insert(canonical(function));
+      }
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> calls;
   for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls()) {
     const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
@@ -336,6 +347,15 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
     ++kept.first;
   if (prefixed_tokens_.insert(declaration->first).second)
     edits_.insertBefore(kept, prefix);
+  // `extern "C" __global__` is already a linkage: CUDA rejects a storage class
+  // after it, so an entry point's `extern` goes.
+  if (std::optional<unsigned> name = tokenAt(function->getLocation());
+      kernel_entry && name && function->getStorageClass() == clang::SC_Extern)
+    for (unsigned i = declaration->first; i < *name; ++i)
+      if (program_.tokens.kind(i) == clang::tok::kw_extern && !handled_tokens_.count(i)) {
+        edits_.remove({i, i});
+        markHandled({i, i});
+      }
 
   // Address spaces in the return type.
   if (std::optional<unsigned> name = tokenAt(function->getLocation());
@@ -523,18 +543,28 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
       rewriteAddressSpaces(variable, variable->getLocation(),
                            program_scope ? Placement::ProgramScope : Placement::FunctionScope);
   clang::QualType object = program_.ast.getBaseElementType(variable->getType());
-  if (!program_scope || object.getAddressSpace() != clang::LangAS::opencl_global)
+  // OpenCL C 2.0+: program-scope and function-scope static variables in the
+  // global address space, which CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE
+  // counts. A function-scope static is a CUDA static already.
+  if ((!program_scope && !variable->isStaticLocal()) ||
+      object.getAddressSpace() != clang::LangAS::opencl_global)
     return true;
-  // OpenCL C 2.0+: a program-scope variable in the global address space.
   std::optional<TokenRange> declaration = declarationTokens(variable);
-  if (!object_keyword && declaration && prefixed_tokens_.insert(declaration->first).second)
+  if (program_scope && !object_keyword && declaration &&
+      prefixed_tokens_.insert(declaration->first).second)
     edits_.insertBefore(*declaration,
                         std::string(cudaSpelling(Qualifier::UnqualifiedProgramVariable)) + " ");
-  if (!variable->getType()->isIncompleteType())
-    output_.global_variables.push_back(
-        {variable->getNameAsString(),
-         static_cast<uint64_t>(
-             program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
+  if (variable->getType()->isIncompleteType())
+    return true;
+  // A function-scope static is named after its function (the module's
+  // symbol is mangled, so the shim counts its declared size).
+  std::string name = variable->getNameAsString();
+  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(variable->getDeclContext());
+      !program_scope && function)
+    name = function->getNameAsString() + "::" + name;
+  output_.global_variables.push_back(
+      {name,
+       static_cast<uint64_t>(program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
   return true;
 }
 

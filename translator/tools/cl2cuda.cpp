@@ -25,6 +25,8 @@ options:
   --mode=compile        the preprocessed program with #line directives, as
                         clBuildProgram compiles it
   --check[=sm_XY]       compile the output with NVRTC (default sm_90) and report
+  --object              translate one unit of separate compilation, as
+                        clCompileProgram does (docs/translator.md)
   --metadata            print the program metadata (kernels, arguments) to stderr
   --time                translate repeatedly and print the time of each phase
   --mapping-table       print the OpenCL -> CUDA mapping tables (Markdown)
@@ -42,6 +44,7 @@ struct CommandLine {
   cl2cuda::OutputMode mode = cl2cuda::OutputMode::Readable;
   bool check = false;
   std::string arch = "sm_90";
+  bool separate_compilation = false;
   bool metadata = false;
   bool time = false;
   std::vector<std::string> build_options;
@@ -91,6 +94,8 @@ bool parseCommandLine(int argc, char **argv, CommandLine *command) {
       command->check = true;
       if (arg.size() > 8)
         command->arch = arg.substr(8);
+    } else if (arg == "--object") {
+      command->separate_compilation = true;
     } else if (arg == "--metadata") {
       command->metadata = true;
     } else if (arg == "--time") {
@@ -197,6 +202,7 @@ int main(int argc, char **argv) {
   cl2cuda::TranslateOptions options;
   options.mode = command.mode;
   options.file_name = command.input;
+  options.separate_compilation = command.separate_compilation;
   options.build_options = joinOptions(build_options);
   cl2cuda::TranslateResult result = cl2cuda::translate(source, options);
   std::cerr << result.log;

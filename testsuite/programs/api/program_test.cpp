@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 namespace clcuda::test {
 namespace {
@@ -238,6 +239,74 @@ __kernel void bump(__global int *out) { out[0] = counter; counter += 1; table[0]
     seen.push_back(read<int>(out, 1)[0]);
   }
   EXPECT_EQ(seen, (std::vector<int>{5, 6}));
+}
+
+TEST_F(ProgramBuild, FunctionScopeStaticsAreGlobalVariables) {
+  cl_program program = build(R"(
+kernel void bump(global int *out, int which) {
+  if (which) {
+    static global int first = 10;
+    out[0] = first++;
+  } else {
+    static int second = 20;
+    out[0] = second++;
+  }
+}
+)",
+                             "-cl-std=CL3.0");
+  EXPECT_GE(buildInfo<size_t>(program, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE),
+            2 * sizeof(int));
+  if (fakeDevice())
+    return; // nothing runs on the stand-in
+  cl_kernel bump = kernel(program, "bump");
+  cl_mem out = makeBuffer(CL_MEM_READ_WRITE, sizeof(int));
+  setArg(bump, 0, out);
+  std::vector<int> seen;
+  for (int which : {1, 0, 1, 0}) {
+    setArg(bump, 1, which);
+    ASSERT_CL(CL_SUCCESS, clEnqueueTask(queue, bump, 0, nullptr, nullptr));
+    seen.push_back(read<int>(out, 1)[0]);
+  }
+  EXPECT_EQ(seen, (std::vector<int>{10, 20, 11, 21}));
+}
+
+TEST_F(ProgramBuild, ARebuildWithoutDenormsAreZeroKeepsDenormals) {
+  // The CTS's options_denorm_cache: the smallest subnormal doubled.
+  cl_program program = createProgram(
+      "__kernel void sum(float a, float b, __global float *out) { out[0] = a + b; }\n");
+  cl_mem out = makeBuffer(CL_MEM_READ_WRITE, sizeof(float));
+  const float smallest = std::numeric_limits<float>::denorm_min();
+  std::vector<uint32_t> results;
+  for (const char *options : {"-cl-denorms-are-zero", ""}) {
+    ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 1, &device, options, nullptr, nullptr))
+        << buildLog(program);
+    cl_kernel sum = nullptr;
+    cl_int error = CL_SUCCESS;
+    sum = clCreateKernel(program, "sum", &error);
+    ASSERT_CL(CL_SUCCESS, error);
+    setArg(sum, 0, smallest);
+    setArg(sum, 1, smallest);
+    setArg(sum, 2, out);
+    ASSERT_CL(CL_SUCCESS, clEnqueueTask(queue, sum, 0, nullptr, nullptr));
+    ASSERT_CL(CL_SUCCESS, clFinish(queue));
+    if (fakeDevice()) {
+      const auto launches = takeLaunches();
+      ASSERT_EQ(launches.size(), 1u);
+      EXPECT_EQ(parameter<uint32_t>(launches[0], 0), 1u) << "the subnormal argument as passed";
+    } else {
+      uint32_t bits = 0;
+      const float value = read<float>(out, 1)[0];
+      std::memcpy(&bits, &value, sizeof(bits));
+      results.push_back(bits);
+    }
+    clReleaseKernel(sum); // a rebuild needs the program without kernels
+  }
+  if (fakeDevice())
+    return;
+  // Flushing is a hint (0 or 2 both fine); without it the sum is exact.
+  EXPECT_TRUE(results[0] == 0u || results[0] == 2u) << std::hex << results[0];
+  EXPECT_EQ(results[1], 2u) << "with -cl-denorms-are-zero: 0x" << std::hex << results[0]
+                            << ", without: 0x" << results[1];
 }
 
 TEST_F(ProgramBuild, EveryDeviceOfTheContextGetsItsExecutable) {
@@ -495,6 +564,46 @@ TEST_F(ProgramLink, CompileAndLinkWithInMemoryHeaders) {
             clEnqueueNDRangeKernel(queue, apply, 1, nullptr, &n, nullptr, 0, nullptr, nullptr));
   for (float value : read<float>(buffer, n))
     ASSERT_EQ(value, 6.0f);
+}
+
+TEST_F(ProgramLink, AKernelCallsAKernelOfAnotherUnit) {
+  // The CTS's execute_after_two_file_link.
+  cl_program copy = createProgram(R"(
+__kernel void CopyBuffer(__global float *src, __global float *dst) {
+  int id = (int)get_global_id(0);
+  dst[id] = src[id];
+}
+)");
+  cl_program another = createProgram(R"(
+extern __kernel void CopyBuffer(__global float *src, __global float *dst);
+__kernel void AnotherCopyBuffer(__global float *src, __global float *dst) { CopyBuffer(src, dst); }
+)");
+  for (cl_program unit : {copy, another})
+    ASSERT_CL(CL_SUCCESS,
+              clCompileProgram(unit, 1, &device, "", 0, nullptr, nullptr, nullptr, nullptr))
+        << buildLog(unit);
+  const cl_program inputs[] = {copy, another};
+  cl_int error = CL_SUCCESS;
+  cl_program linked =
+      keep(clLinkProgram(context, 1, &device, "", 2, inputs, nullptr, nullptr, &error));
+  ASSERT_CL(CL_SUCCESS, error) << buildLog(linked);
+  EXPECT_EQ(programString(linked, CL_PROGRAM_KERNEL_NAMES), "CopyBuffer;AnotherCopyBuffer");
+  if (fakeDevice())
+    return;
+  const size_t n = 300;
+  std::vector<float> data(n);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = float(i);
+  cl_mem src = makeBuffer(CL_MEM_COPY_HOST_PTR, n * sizeof(float), data.data());
+  for (const char *name : {"CopyBuffer", "AnotherCopyBuffer"}) {
+    cl_mem dst = makeBuffer(CL_MEM_READ_WRITE, n * sizeof(float));
+    cl_kernel copier = kernel(linked, name);
+    setArg(copier, 0, src);
+    setArg(copier, 1, dst);
+    ASSERT_CL(CL_SUCCESS,
+              clEnqueueNDRangeKernel(queue, copier, 1, nullptr, &n, nullptr, 0, nullptr, nullptr));
+    EXPECT_EQ(read<float>(dst, n), data) << name;
+  }
 }
 
 TEST_F(ProgramLink, LibrariesAndLinkFailures) {

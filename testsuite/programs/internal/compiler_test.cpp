@@ -99,6 +99,42 @@ TEST(Build, OptionsReachNvrtc) {
   EXPECT_EQ(undefined.failure, BuildFailure::failed);
 }
 
+TEST(Build, DenormalsAreFlushedOnlyWhenAsked) {
+  const char source[] =
+      "__kernel void sum(float a, float b, __global float *out) { out[0] = a + b; }\n";
+  BuildResult flushed = buildFromSource(tools(), source, "-cl-denorms-are-zero", kHopper);
+  BuildResult kept = buildFromSource(tools(), source, "", kHopper);
+  ASSERT_TRUE(flushed.ok() && kept.ok()) << flushed.log << kept.log;
+  EXPECT_NE(flushed.binary->ptx.find("add.ftz.f32"), std::string::npos) << flushed.binary->ptx;
+  EXPECT_EQ(kept.binary->ptx.find(".ftz"), std::string::npos) << kept.binary->ptx;
+}
+
+TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
+  // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
+  // progvar_func_scope); constant and private ones are not global storage.
+  BuildResult result = buildFromSource(tools(), R"(
+typedef struct { char c; int16 i; } pair_t;
+global int counter;
+kernel void bump(global int *value, int which) {
+  static constant int table[2] = {1, 2};
+  if (which) {
+    static global pair_t persistent = {'a', (int16)(1)};
+    *value = persistent.i.sf++ + table[which];
+  } else {
+    static pair_t persistent = {'b', (int16)(2)};
+    *value = persistent.i.sf++ + counter++;
+  }
+}
+)",
+                                       "-cl-std=CL2.0", kHopper);
+  ASSERT_TRUE(result.ok()) << result.log;
+  std::vector<std::pair<std::string, uint64_t>> variables;
+  for (const cl2cuda::ProgramVariable &variable : result.binary->units[0].metadata.global_variables)
+    variables.emplace_back(variable.name, variable.size);
+  EXPECT_EQ(variables, (std::vector<std::pair<std::string, uint64_t>>{
+                           {"counter", 4}, {"bump::persistent", 128}, {"bump::persistent", 128}}));
+}
+
 TEST(Build, MissingTranslatorIsReported) {
   BuildTools none;
   none.translator = [](std::string &why_not) {
@@ -199,6 +235,63 @@ TEST(Link, ObjectsOfAnotherArchitectureAreCompiledAgain) {
   BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->arch, "sm_90");
+}
+
+// A kernel that calls a kernel of another unit, which it only declares
+// (the Khronos CTS's two-file programs).
+const char kCopyKernel[] = R"(
+__kernel void CopyBuffer(__global float *src, __global float *dst) {
+  int id = (int)get_global_id(0);
+  dst[id] = src[id];
+}
+)";
+const char kCallsCopyKernel[] = R"(
+extern __kernel void CopyBuffer(__global float *src, __global float *dst);
+__kernel void AnotherCopyBuffer(__global float *src, __global float *dst) {
+  CopyBuffer(src, dst);
+}
+)";
+
+TEST(Link, AKernelCallsAKernelOfAnotherUnit) {
+  BuildResult callee = compiled(kCopyKernel), caller = compiled(kCallsCopyKernel);
+  ASSERT_TRUE(callee.ok()) << callee.log;
+  ASSERT_TRUE(caller.ok()) << caller.log;
+  BuildResult linked = linkBinaries({callee.binary.get(), caller.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->kernelNames(),
+            (std::vector<std::string>{"CopyBuffer", "AnotherCopyBuffer"}));
+  EXPECT_NE(linked.binary->cubin.find("AnotherCopyBuffer"), std::string::npos);
+}
+
+TEST(Link, UnitsOfOnlyExternDeclarationsCompile) {
+  for (const char *source :
+       {"extern __kernel void CopyBuffer(__global float *src, __global float *dst);\n",
+        "extern constant float foo;\n", "extern constant struct bar bart;\n",
+        "extern int baz(int, int);\n"}) {
+    BuildResult result = compiled(source);
+    EXPECT_TRUE(result.ok()) << source << result.log;
+  }
+}
+
+TEST(Link, FunctionsUsingTheNdrangeLinkAcrossUnits) {
+  // `offset` needs the NDRange only where it is defined; static functions
+  // stay within their unit and may share names.
+  BuildResult definer = compiled(R"(
+static int scaled(int x) { return 2 * x; }
+int offset(int x) { return scaled(x) + (int)get_global_id(0); }
+)");
+  BuildResult user = compiled(R"(
+static int scaled(int x) { return 3 * x; }
+extern int offset(int);
+__kernel void k(__global int *data) { data[get_global_id(0)] = offset(scaled(data[0])); }
+)");
+  ASSERT_TRUE(definer.ok()) << definer.log;
+  ASSERT_TRUE(user.ok()) << user.log;
+  BuildResult library = linkBinaries({definer.binary.get()}, "-create-library", kHopper);
+  ASSERT_TRUE(library.ok()) << library.log;
+  BuildResult linked = linkBinaries({user.binary.get(), library.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"k"});
 }
 
 TEST(Link, OptionsComeFromTheTable) {

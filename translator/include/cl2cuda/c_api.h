@@ -1,6 +1,6 @@
 /* The C ABI of libcl2cuda.so, loaded by the shim with dlopen (docs/design.md,
  * "The C ABI the shim loads"). Keep it C-compatible and stable: the shim
- * resolves these two symbols by name. */
+ * resolves these three symbols by name. */
 #ifndef CL2CUDA_C_API_H
 #define CL2CUDA_C_API_H
 
@@ -34,6 +34,14 @@ typedef struct cl2cuda_result {
 CL2CUDA_C_EXPORT int cl2cuda_translate(const char *source, const char *options,
                                        const cl2cuda_header *headers, unsigned num_headers,
                                        cl2cuda_result *result);
+
+/* As cl2cuda_translate, for one unit of separate compilation
+ * (clCompileProgram): every function with external linkage takes the hidden
+ * NDRange and every kernel has a body other units may call, so units that
+ * declare and units that define a function agree on its signature. */
+CL2CUDA_C_EXPORT int cl2cuda_translate_object(const char *source, const char *options,
+                                              const cl2cuda_header *headers,
+                                              unsigned num_headers, cl2cuda_result *result);
 
 /* Releases the strings of *result and sets them to NULL. */
 CL2CUDA_C_EXPORT void cl2cuda_result_free(cl2cuda_result *result);

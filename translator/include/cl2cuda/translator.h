@@ -36,6 +36,10 @@ struct TranslateOptions {
   std::string build_options;           // clBuildProgram's options string
   std::vector<InMemoryHeader> headers; // clCompileProgram's input headers
   std::string file_name = "input.cl";  // the name diagnostics and #line use
+  // One unit of separate compilation (clCompileProgram): functions that other
+  // units may call or define get one signature whatever their bodies use
+  // (docs/translator.md, "Separate compilation").
+  bool separate_compilation = false;
 };
 
 enum class Status : int {
