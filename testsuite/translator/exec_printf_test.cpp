@@ -48,8 +48,9 @@ void expectPrinted(const char *kernel, unsigned printf_count, const std::string 
 
   Printed reference = capture(runOnReference, test);
   if (reference.run.ok) {
+    // Only the text: NVIDIA's OpenCL (the default reference) returns
+    // printf's character count, where OpenCL says 0.
     EXPECT_EQ(reference.text, expected) << "the reference platform prints otherwise";
-    EXPECT_EQ(nonZeroReturns(reference.run), "") << "on the reference platform";
   }
   std::string unavailable = cudaUnavailableReason();
   if (!unavailable.empty())
