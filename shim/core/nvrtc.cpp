@@ -46,6 +46,28 @@ std::string errorText(const char *what, nvrtcResult result) {
   return std::string("error: NVRTC ") + what + " failed: " + nvrtcGetErrorString(result) + "\n";
 }
 
+// A string of the compile options, kept in the PTX by a used variable.
+// NVRTC turns PTX into SASS through CUDA's compute cache
+// (~/.nv/ComputeCache), whose key misses the floating-point modes: without
+// the stamp, a program built with --ftz=true or --use_fast_math after the
+// same program without them (or the other way round) got the first build's
+// SASS, in this process or any later one (seen with NVRTC 13.0 on driver
+// 580; docs/programs.md).
+std::string optionsStamp(const std::vector<std::string> &options) {
+  std::string text;
+  for (const std::string &option : options) {
+    if (!text.empty())
+      text += ' ';
+    for (char c : option) {
+      if (c == '"' || c == '\\')
+        text += '\\';
+      text += c;
+    }
+  }
+  return "\nstatic __device__ __attribute__((used)) const char clc_nvrtc_options[] = \"" + text +
+         "\";\n";
+}
+
 } // namespace
 
 std::string deviceArch(int compute_major, int compute_minor) {
@@ -81,21 +103,6 @@ const std::string &nvrtcVersionText() {
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
                         const std::vector<std::string> &options, CompileKind kind) {
   NvrtcOutput output;
-  const EmbeddedFileSet &library = device_library_headers;
-  std::vector<const char *> header_sources, header_names;
-  for (std::size_t i = 0; i < library.count; ++i) {
-    header_sources.push_back(library.files[i].data);
-    header_names.push_back(library.files[i].name);
-  }
-  nvrtcProgram raw = nullptr;
-  nvrtcResult result =
-      nvrtcCreateProgram(&raw, cuda_source.c_str(), kProgramName, int(header_sources.size()),
-                         header_sources.data(), header_names.data());
-  if (result != NVRTC_SUCCESS) {
-    output.log = errorText("nvrtcCreateProgram", result);
-    return output;
-  }
-  UniqueProgram program(raw);
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
   std::vector<std::string> all = {"-arch=" + target.arch, "-std=c++17", "-minimal"};
@@ -104,6 +111,22 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
     all.push_back("-dlto");
   }
   all.insert(all.end(), options.begin(), options.end());
+  const std::string stamped = cuda_source + optionsStamp(all);
+  const EmbeddedFileSet &library = device_library_headers;
+  std::vector<const char *> header_sources, header_names;
+  for (std::size_t i = 0; i < library.count; ++i) {
+    header_sources.push_back(library.files[i].data);
+    header_names.push_back(library.files[i].name);
+  }
+  nvrtcProgram raw = nullptr;
+  nvrtcResult result =
+      nvrtcCreateProgram(&raw, stamped.c_str(), kProgramName, int(header_sources.size()),
+                         header_sources.data(), header_names.data());
+  if (result != NVRTC_SUCCESS) {
+    output.log = errorText("nvrtcCreateProgram", result);
+    return output;
+  }
+  UniqueProgram program(raw);
   std::vector<const char *> pointers;
   for (const std::string &option : all)
     pointers.push_back(option.c_str());

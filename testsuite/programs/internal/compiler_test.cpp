@@ -109,6 +109,24 @@ TEST(Build, DenormalsAreFlushedOnlyWhenAsked) {
   EXPECT_EQ(kept.binary->ptx.find(".ftz"), std::string::npos) << kept.binary->ptx;
 }
 
+TEST(Build, ThePtxNamesItsCompileOptions) {
+  // CUDA's compute cache, which NVRTC's PTX-to-SASS step goes through, keys
+  // without the floating-point modes: builds that differ only in them must
+  // differ in their PTX, or one gets the other's SASS.
+  const std::string source = "extern \"C\" __global__ void k(float *x) { x[0] += x[1]; }\n";
+  NvrtcOutput plain = compileCuda(source, kHopper, {}, CompileKind::whole);
+  NvrtcOutput flushed = compileCuda(source, kHopper, {"--ftz=true"}, CompileKind::whole);
+  ASSERT_TRUE(plain.ok && flushed.ok) << plain.log << flushed.log;
+  EXPECT_NE(flushed.ptx.find("clc_nvrtc_options"), std::string::npos) << flushed.ptx;
+  auto withoutFtz = [](std::string ptx) {
+    for (std::size_t at; (at = ptx.find(".ftz")) != std::string::npos;)
+      ptx.erase(at, 4);
+    return ptx;
+  };
+  EXPECT_NE(withoutFtz(plain.ptx), withoutFtz(flushed.ptx))
+      << "the two builds' PTX differ only in .ftz modifiers";
+}
+
 TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
   // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
   // progvar_func_scope); constant and private ones are not global storage.
