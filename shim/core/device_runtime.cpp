@@ -3,6 +3,7 @@
 #include "settings.h"
 #include "worker.h"
 
+#include <atomic>
 #include <ctime>
 
 namespace clcuda::core {
@@ -229,6 +230,10 @@ CUresult queryEvent(CUevent event, CUcontext context) {
 
 namespace {
 
+std::atomic<bool> device_printf_launched{false};
+
+bool printfMayHaveRun() { return device_printf_launched.load(std::memory_order_relaxed); }
+
 // Polls `query` without sleeping until it stops answering
 // CUDA_ERROR_NOT_READY or CLCUDA_SPIN_US pass. A blocking-sync wait wakes
 // tens of microseconds after the GPU is done; a poll sees it at once.
@@ -246,11 +251,11 @@ template <class Query> CUresult spin(Query query) {
 CUresult waitForEvent(CUevent event, CUcontext context) {
   cuda::ScopedContext scope(context);
   CUresult result = spin([event] { return api().cuEventQuery(event); });
-  // Synchronizing, done or not, is what makes CUDA print the device printf
-  // output (a query does not): a command's lines are out when its wait
-  // returns.
-  return result == CUDA_SUCCESS || result == CUDA_ERROR_NOT_READY ? api().cuEventSynchronize(event)
-                                                                  : result;
+  // Synchronizing is also what makes CUDA print device printf output: a
+  // command's lines are out when its wait returns.
+  const bool synchronize =
+      result == CUDA_ERROR_NOT_READY || (result == CUDA_SUCCESS && printfMayHaveRun());
+  return synchronize ? api().cuEventSynchronize(event) : result;
 }
 
 CUresult spinOnStream(CUstream stream, CUcontext context) {
@@ -258,7 +263,12 @@ CUresult spinOnStream(CUstream stream, CUcontext context) {
   CUresult result = spin([stream] { return api().cuStreamQuery(stream); });
   // An idle stream's synchronize returns at once and prints device printf
   // output, as waitForEvent's does.
-  return result == CUDA_SUCCESS ? api().cuStreamSynchronize(stream) : result;
+  return result == CUDA_SUCCESS && printfMayHaveRun() ? api().cuStreamSynchronize(stream) : result;
+}
+
+void noteDevicePrintf() {
+  if (!printfMayHaveRun())
+    device_printf_launched.store(true, std::memory_order_relaxed);
 }
 
 } // namespace clcuda::core

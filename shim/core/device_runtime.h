@@ -156,13 +156,18 @@ private:
 };
 
 // Waits for a blocking-sync event of `context`: polls for CLCUDA_SPIN_US,
-// then synchronizes (sleeping if the event is not done; the call also
-// prints device printf output).
+// then sleeps in cuEventSynchronize if the event is not done yet, or
+// synchronizes anyway if device printf may have run (the call prints its
+// output).
 CUresult waitForEvent(CUevent event, CUcontext context);
 // Polls the stream for CLCUDA_SPIN_US: CUDA_SUCCESS once all its work is
-// done (then synchronized, which prints device printf output),
-// CUDA_ERROR_NOT_READY if it is still busy, or the stream's error.
+// done (then, if device printf may have run, synchronized, which prints its
+// output), CUDA_ERROR_NOT_READY if it is still busy, or the stream's error.
 CUresult spinOnStream(CUstream stream, CUcontext context);
+// A kernel that may call printf is being launched: from now on every wait
+// ends in a synchronize call, where CUDA prints device printf output (a
+// query does not). Until then waits that the poll ends skip that call.
+void noteDevicePrintf();
 // cuEventQuery with the event's context current.
 CUresult queryEvent(CUevent event, CUcontext context);
 

@@ -361,6 +361,8 @@ cl_int Kernel::enqueue(Queue &queue, const KernelFunction &function, const Launc
   std::copy(params_.begin(), params_.end(), parameters);
   clc::ndrange range = plan.range();
   parameters[count] = &range;
+  if (function.module->callsPrintf())
+    noteDevicePrintf();
   const CUfunction cuda_function = function.function;
   const unsigned shared_bytes = unsigned(local_bytes_);
   auto issue = [&](CUstream stream) {

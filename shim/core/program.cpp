@@ -98,6 +98,8 @@ cl_int LoadedModule::load(Context &context, Device &device,
   loaded->device_ = &device;
   loaded->module_ = module;
   loaded->binary_ = std::move(binary);
+  const std::string &ptx = loaded->binary_->ptx;
+  loaded->calls_printf_ = ptx.empty() || ptx.find("vprintf") != std::string::npos;
   for (const ProgramUnit &unit : loaded->binary_->units)
     for (const cl2cuda::ProgramVariable &variable : unit.metadata.global_variables) {
       CUdeviceptr address = 0;

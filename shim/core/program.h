@@ -34,6 +34,9 @@ public:
   // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: the program-scope
   // variables' storage, as the module has it.
   std::size_t globalVariableBytes() const { return global_variable_bytes_; }
+  // Whether its kernels may call device printf (its PTX calls vprintf, or
+  // there is no PTX to tell).
+  bool callsPrintf() const { return calls_printf_; }
 
 private:
   LoadedModule() = default;
@@ -43,6 +46,7 @@ private:
   CUmodule module_ = nullptr;
   std::shared_ptr<const ProgramBinary> binary_;
   std::size_t global_variable_bytes_ = 0;
+  bool calls_printf_ = true;
 };
 
 using ProgramNotify = void(CL_CALLBACK *)(cl_program, void *);
