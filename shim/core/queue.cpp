@@ -288,9 +288,15 @@ void Queue::Enqueue::issue(IssueRef function) {
     error_ = queue_.context_->check(result, "waiting for a command's wait list");
     return;
   }
-  error_ =
-      queue_.submitLocked(*slot, command_.kind, command_.num_events == 0, function, event_.get(),
-                          command_.blocking ? &blocking_done_ : nullptr, notifications_);
+  // In order, the command is done when its stream is: a blocking one needs
+  // no event of its own.
+  const bool wait_for_stream = command_.blocking && !event_ && !out_of_order;
+  error_ = queue_.submitLocked(*slot, command_.kind, command_.num_events == 0, function,
+                               event_.get(),
+                               command_.blocking && !wait_for_stream ? &blocking_done_ : nullptr,
+                               notifications_);
+  if (error_ == CL_SUCCESS && wait_for_stream)
+    blocking_stream_ = slot->stream.get();
 }
 
 void Queue::Enqueue::hold(IssueFunction function) {
@@ -340,6 +346,9 @@ cl_int Queue::Enqueue::complete() {
     } else if (blocking_done) {
       result = queue_.context_->check(waitForEvent(blocking_done.get(), blocking_done.context()),
                                       "a command failed on the GPU");
+    } else if (blocking_stream_) {
+      result = queue_.context_->check(queue_.waitForStream(blocking_stream_),
+                                      "a command failed on the GPU");
     }
   }
   if (event_out_ && event) {
@@ -363,22 +372,8 @@ cl_int Queue::finish() {
       if (held_.empty())
         stream = streams_[0].stream.get();
     }
-    // A short wait ends in the poll, without an event; the queue stays
-    // open to other threads meanwhile.
-    CUresult result = stream ? spinOnStream(stream, device_->cudaContext()) : CUDA_ERROR_NOT_READY;
-    if (result != CUDA_ERROR_NOT_READY)
-      return context_->check(result, "a command failed on the GPU");
-    if (stream) {
-      // Long work: sleep on an event behind what the stream holds now (and
-      // behind commands enqueued since the poll began: more than clFinish
-      // needs, never less).
-      cuda::ScopedContext scope(device_->cudaContext());
-      PooledEvent tail;
-      result = device_->runtime().events().record(stream, false, tail);
-      if (result == CUDA_SUCCESS)
-        result = api().cuEventSynchronize(tail.get());
-      return context_->check(result, "a command failed on the GPU");
-    }
+    if (stream)
+      return context_->check(waitForStream(stream), "a command failed on the GPU");
   }
   // Out of order, or commands held: a marker after everything, and wait.
   Event *marker = nullptr;
@@ -403,6 +398,17 @@ cl_int Queue::setProperties(cl_command_queue_properties bits, bool enable,
     *old_properties = current;
   properties_.store(enable ? current | bits : current & ~bits, std::memory_order_relaxed);
   return CL_SUCCESS;
+}
+
+CUresult Queue::waitForStream(CUstream stream) {
+  // A short wait ends in the poll; the queue stays open to other threads.
+  CUresult result = spinOnStream(stream, device_->cudaContext());
+  if (result != CUDA_ERROR_NOT_READY)
+    return result;
+  cuda::ScopedContext scope(device_->cudaContext());
+  PooledEvent tail;
+  result = device_->runtime().events().record(stream, false, tail);
+  return result == CUDA_SUCCESS ? api().cuEventSynchronize(tail.get()) : result;
 }
 
 CUresult Queue::recordTails(std::vector<SharedEvent> &tails) {

@@ -168,6 +168,8 @@ private:
     std::uint64_t queued_ns_ = 0;
     Ref<Event> event_;
     PooledEvent blocking_done_;
+    // A blocking command of an in-order queue waits for its stream instead.
+    CUstream blocking_stream_ = nullptr;
     Notifications notifications_;
     // Commands submitted during this enqueue; destroyed after the unlock.
     std::vector<std::unique_ptr<HeldCommand>> submitted_held_;
@@ -185,6 +187,10 @@ private:
   cl_int submitLocked(StreamSlot &slot, CommandKind kind, bool all_previous, IssueRef issue,
                       Event *event, PooledEvent *blocking_done, Notifications &notifications);
   cl_int submitHeld(HeldCommand &command, Notifications &notifications);
+  // Waits until `stream` has done what it holds: a poll first (no event),
+  // then a sleep on an event behind it. Commands enqueued meanwhile may be
+  // waited for too, never fewer.
+  CUresult waitForStream(CUstream stream);
   void heldCommandReady();
   void drainHeld(std::vector<std::unique_ptr<HeldCommand>> &finished, Notifications &notifications);
 
