@@ -150,13 +150,21 @@ __host__ __device__ T component_value(const volatile vec<T, N> &v) {
 }
 
 // The first M components of a vector constructor's arguments, gathered one
-// argument at a time: each step is instantiated once per (M, argument type),
-// which keeps NVRTC's front end fast on programs with many constructors.
+// argument at a time by a fold over <<. Each step is instantiated once per
+// (M, argument type) and shared by every constructor: NVVM optimizes each
+// instantiated function on its own, so a program with hundreds of different
+// constructors (the CTS's vector_creation) compiles much faster than with a
+// recursive step per remaining argument list.
 template <class T, int M> struct gathered { T c[M > 0 ? M : 1]; };
 template <class T, int M, class A, int... J, int... K>
 __host__ __device__ constexpr gathered<T, M + vec_size<A>>
 gather(const gathered<T, M> &g, const A &a, indices<J...>, indices<K...>) {
   return {{g.c[J]..., T(component_value<K>(a))...}};
+}
+template <class T, int M, class A>
+__host__ __device__ constexpr gathered<T, M + vec_size<A>> operator<<(const gathered<T, M> &g,
+                                                                      const A &a) {
+  return gather(g, a, make_indices<M>(), make_indices<vec_size<A>>());
 }
 
 template <class T, int N> struct vec_storage;
@@ -266,22 +274,19 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
 
   // (float4)(s): every component is s. (float4)(int4): converts each component.
   template <class S, detail::enable_if_t<detail::is_scalar<S> || detail::vec_size<S> == N, int> = 0>
-  __host__ __device__ explicit constexpr vec(const S &s)
-      : vec(detail::conditional_t<detail::is_scalar<S>, detail::make_indices<N>,
-                                  detail::gathered<T, 0>>(),
-            s) {}
+  __host__ __device__ explicit constexpr vec(const S &s) : vec(detail::make_indices<N>(), s) {}
 
   // (float4)(a, v2, b): scalars and vectors whose components add up to N.
   template <class A, class B, class... R,
             detail::enable_if_t<detail::total_components<A, B, R...>() == N, int> = 0>
   __host__ __device__ constexpr vec(const A &a, const B &b, const R &...r)
-      : vec(detail::gathered<T, 0>(), a, b, r...) {}
+      : vec(((detail::gathered<T, 0>() << a << b) << ... << r)) {}
 
   // A copy of a volatile vector, read component by component. Templates (as
   // are the volatile assignments) so that vec keeps its trivial copy
   // constructor and assignment.
   template <class V, detail::enable_if_t<detail::is_same<V, vec>, int> = 0>
-  __host__ __device__ vec(const volatile V &v) : vec(detail::gathered<T, 0>(), v) {}
+  __host__ __device__ vec(const volatile V &v) : vec(detail::make_indices<N>(), v) {}
 
   template <class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
   __device__ vec &operator=(S s) {
@@ -311,16 +316,11 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
   __device__ const volatile T &operator[](int i) const volatile { return this->elem[i]; }
 
 private:
-  // Splat: every component is s.
-  template <int... I, class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
+  // From one scalar (every component) or one vector of width N (a volatile
+  // one's components read once each).
+  template <int... I, class S>
   __host__ __device__ constexpr vec(detail::indices<I...>, const S &s)
-      : detail::vec_storage<T, N>{{T((static_cast<void>(I), s))...}} {}
-  // Takes the components of the next argument, until all N are gathered.
-  template <int M, class A, class... R>
-  __host__ __device__ constexpr vec(const detail::gathered<T, M> &g, const A &a, const R &...r)
-      : vec(detail::gather(g, a, detail::make_indices<M>(),
-                           detail::make_indices<detail::vec_size<A>>()),
-            r...) {}
+      : detail::vec_storage<T, N>{{T(detail::component_value<I>(s))...}} {}
   __host__ __device__ constexpr vec(const detail::gathered<T, N> &g)
       : vec(g, detail::make_indices<N>()) {}
   template <int... I>
