@@ -65,6 +65,8 @@ CLC_SCALAR_TRAITS(float, floating, int, unsigned int)
 CLC_SCALAR_TRAITS(double, floating, long, unsigned long)
 CLC_SCALAR_TRAITS(half, storage_only, short, unsigned short)
 #undef CLC_SCALAR_TRAITS
+// A volatile scalar (a component of a volatile vector) is read as its type.
+template <class T> struct scalar_traits<volatile T> : scalar_traits<T> {};
 
 template <class T> constexpr bool is_scalar = scalar_traits<T>::kind != not_scalar;
 template <class T>
@@ -96,6 +98,7 @@ template <class T, int N> struct shape<vec<T, N>> {
   static constexpr int size = N;
 };
 template <class T, int N> struct shape<vec<T, N> *> { static constexpr int size = N; };
+template <class T, int N> struct shape<volatile vec<T, N>> : shape<vec<T, N>> {};
 template <class V> using element_t = typename shape<V>::element;
 template <class V> constexpr int vec_size = shape<V>::size;
 
@@ -123,6 +126,45 @@ template <class T, int N> __device__ inline T *component(vec<T, N> *p, int i) {
 
 template <class... A> __host__ __device__ constexpr int total_components() {
   return (0 + ... + vec_size<A>);
+}
+
+// The component indices 0..N-1 as a pack, for building a vector in one
+// initializer: NVVM then keeps the components in registers instead of
+// spilling a temporary array written at run-time indices.
+template <int... I> struct indices {};
+template <int N, int... I> struct index_range : index_range<N - 1, N - 1, I...> {};
+template <int... I> struct index_range<0, I...> { typedef indices<I...> type; };
+template <int N> using make_indices = typename index_range<N>::type;
+
+// Component K of a vector constructor's argument (a scalar is its own only
+// component; a volatile vector's component is read once).
+template <int K, class S> __host__ __device__ constexpr auto component_value(const S &s) {
+  if constexpr (is_scalar<S>)
+    return s;
+  else
+    return s.elem[K];
+}
+template <int K, class T, int N>
+__host__ __device__ T component_value(const volatile vec<T, N> &v) {
+  return v.elem[K];
+}
+
+// The first M components of a vector constructor's arguments, gathered one
+// argument at a time by a fold over <<. Each step is instantiated once per
+// (M, argument type) and shared by every constructor: NVVM optimizes each
+// instantiated function on its own, so a program with hundreds of different
+// constructors (the CTS's vector_creation) compiles much faster than with a
+// recursive step per remaining argument list.
+template <class T, int M> struct gathered { T c[M > 0 ? M : 1]; };
+template <class T, int M, class A, int... J, int... K>
+__host__ __device__ constexpr gathered<T, M + vec_size<A>>
+gather(const gathered<T, M> &g, const A &a, indices<J...>, indices<K...>) {
+  return {{g.c[J]..., T(component_value<K>(a))...}};
+}
+template <class T, int M, class A>
+__host__ __device__ constexpr gathered<T, M + vec_size<A>> operator<<(const gathered<T, M> &g,
+                                                                      const A &a) {
+  return gather(g, a, make_indices<M>(), make_indices<vec_size<A>>());
 }
 
 template <class T, int N> struct vec_storage;
@@ -186,6 +228,23 @@ template <class Derived, class Value, class T> struct compound_assignment {
   CLC_COMPOUND_ASSIGNMENT(<<)
   CLC_COMPOUND_ASSIGNMENT(>>)
 #undef CLC_COMPOUND_ASSIGNMENT
+  // On a volatile vector: one read and one write of each component.
+#define CLC_VOLATILE_COMPOUND_ASSIGNMENT(op)                                                       \
+  template <class O> __device__ volatile Derived &operator op##=(const O &o) volatile {            \
+    volatile Derived &self = static_cast<volatile Derived &>(*this);                               \
+    return self = Value(self) op o;                                                                \
+  }
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(+)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(-)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(*)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(/)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(%)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(&)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(|)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(^)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(<<)
+  CLC_VOLATILE_COMPOUND_ASSIGNMENT(>>)
+#undef CLC_VOLATILE_COMPOUND_ASSIGNMENT
 
   __device__ Derived &operator++() { return *this += T(1); }
   __device__ Derived &operator--() { return *this -= T(1); }
@@ -215,43 +274,61 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
 
   // (float4)(s): every component is s. (float4)(int4): converts each component.
   template <class S, detail::enable_if_t<detail::is_scalar<S> || detail::vec_size<S> == N, int> = 0>
-  __host__ __device__ explicit constexpr vec(const S &s) : detail::vec_storage<T, N>{} {
-    if constexpr (detail::is_scalar<S>) {
-      for (int i = 0; i < N; ++i)
-        this->elem[i] = T(s);
-    } else {
-      int i = 0;
-      append(i, s);
-    }
-  }
+  __host__ __device__ explicit constexpr vec(const S &s) : vec(detail::make_indices<N>(), s) {}
 
   // (float4)(a, v2, b): scalars and vectors whose components add up to N.
   template <class A, class B, class... R,
             detail::enable_if_t<detail::total_components<A, B, R...>() == N, int> = 0>
   __host__ __device__ constexpr vec(const A &a, const B &b, const R &...r)
-      : detail::vec_storage<T, N>{} {
-    int i = 0;
-    append(i, a);
-    append(i, b);
-    (append(i, r), ...);
-  }
+      : vec(((detail::gathered<T, 0>() << a << b) << ... << r)) {}
+
+  // A copy of a volatile vector, read component by component. Templates (as
+  // are the volatile assignments) so that vec keeps its trivial copy
+  // constructor and assignment.
+  template <class V, detail::enable_if_t<detail::is_same<V, vec>, int> = 0>
+  __host__ __device__ vec(const volatile V &v) : vec(detail::make_indices<N>(), v) {}
 
   template <class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
   __device__ vec &operator=(S s) {
     return *this = vec(s);
   }
 
+  template <class V, detail::enable_if_t<detail::is_same<V, vec>, int> = 0>
+  __device__ vec &operator=(const volatile V &v) {
+    return *this = vec(v);
+  }
+
+  // Assignments to a volatile vector (OpenCL C allows volatile on any type)
+  // write each component once.
+  template <class V, detail::enable_if_t<detail::is_same<V, vec>, int> = 0>
+  __device__ volatile vec &operator=(V v) volatile {
+    store(detail::make_indices<N>(), v);
+    return *this;
+  }
+  template <class S, detail::enable_if_t<detail::is_scalar<S>, int> = 0>
+  __device__ volatile vec &operator=(S s) volatile {
+    return *this = vec(s);
+  }
+
   __device__ T &operator[](int i) { return this->elem[i]; }
   __device__ const T &operator[](int i) const { return this->elem[i]; }
+  __device__ volatile T &operator[](int i) volatile { return this->elem[i]; }
+  __device__ const volatile T &operator[](int i) const volatile { return this->elem[i]; }
 
 private:
-  template <class S> __host__ __device__ constexpr void append(int &i, const S &s) {
-    if constexpr (detail::is_scalar<S>) {
-      this->elem[i++] = T(s);
-    } else {
-      for (int j = 0; j < detail::vec_size<S>; ++j)
-        this->elem[i++] = T(s.elem[j]);
-    }
+  // From one scalar (every component) or one vector of width N (a volatile
+  // one's components read once each).
+  template <int... I, class S>
+  __host__ __device__ constexpr vec(detail::indices<I...>, const S &s)
+      : detail::vec_storage<T, N>{{T(detail::component_value<I>(s))...}} {}
+  __host__ __device__ constexpr vec(const detail::gathered<T, N> &g)
+      : vec(g, detail::make_indices<N>()) {}
+  template <int... I>
+  __host__ __device__ constexpr vec(const detail::gathered<T, N> &g, detail::indices<I...>)
+      : detail::vec_storage<T, N>{{g.c[I]...}} {}
+
+  template <int... I> __device__ void store(detail::indices<I...>, const vec &v) volatile {
+    ((this->elem[I] = v.elem[I]), ...);
   }
 };
 
@@ -444,6 +521,14 @@ swizzle(const vec<T, N> &v) {
   return typename detail::swizzle_value<T, sizeof...(I)>::type(v.elem[I]...);
 }
 
+// A swizzle of a volatile vector reads each named component once.
+template <int... I, class T, int N>
+__device__ inline typename detail::swizzle_value<T, sizeof...(I)>::type
+swizzle(const volatile vec<T, N> &v) {
+  static_assert(detail::indices_in_range<N, I...>(), "swizzle index out of range");
+  return typename detail::swizzle_value<T, sizeof...(I)>::type(T(v.elem[I])...);
+}
+
 // v.zx as an lvalue: assigning to it (=, op=, ++, --) writes through to v.
 template <class T, int N, int... I>
 struct swizzle_proxy
@@ -473,6 +558,12 @@ __device__ inline swizzle_proxy<T, N, I...> swizzle_ref(vec<T, N> &v) {
   return swizzle_proxy<T, N, I...>{{}, v};
 }
 template <int I, class T, int N> __device__ inline T &swizzle_ref(vec<T, N> &v) {
+  static_assert(detail::indices_in_range<N, I>(), "swizzle index out of range");
+  return v.elem[I];
+}
+// One component of a volatile vector as an lvalue (v.x = 1). Assigning to
+// several components of a volatile vector at once is not supported.
+template <int I, class T, int N> __device__ inline volatile T &swizzle_ref(volatile vec<T, N> &v) {
   static_assert(detail::indices_in_range<N, I>(), "swizzle index out of range");
   return v.elem[I];
 }

@@ -7,18 +7,24 @@
 
 namespace clc {
 
-// p only needs the alignment of T: the components are read one by one.
+namespace detail {
+// The components are read and written one by one (p only needs the alignment
+// of T), each at a constant index: NVVM keeps the vector in registers.
+template <int N, class T, int... I>
+__device__ inline vec<T, N> load_components(const T *first, indices<I...>) {
+  return vec<T, N>(first[I]...);
+}
+template <class T, int N, int... I>
+__device__ inline void store_components(const vec<T, N> &data, T *first, indices<I...>) {
+  ((first[I] = data.elem[I]), ...);
+}
+} // namespace detail
+
 template <int N, class T> __device__ inline vec<T, N> vload(size_t offset, const T *p) {
-  const T *first = p + offset * N;
-  vec<T, N> r;
-  for (int i = 0; i < N; ++i)
-    r.elem[i] = first[i];
-  return r;
+  return detail::load_components<N>(p + offset * N, detail::make_indices<N>());
 }
 template <int N, class T> __device__ inline void vstore(vec<T, N> data, size_t offset, T *p) {
-  T *first = p + offset * N;
-  for (int i = 0; i < N; ++i)
-    first[i] = data.elem[i];
+  detail::store_components(data, p + offset * N, detail::make_indices<N>());
 }
 
 namespace detail {
