@@ -354,6 +354,9 @@ CUresult fake_cuStreamSynchronize(CUstream stream) {
   return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuStreamQuery(CUstream stream) {
+  // As CUDA's: a fault earlier in the context answers every query.
+  if (CUresult error = contextError())
+    return error;
   std::lock_guard<std::mutex> lock(stream->mutex);
   return stream->operations.empty() && !stream->running ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
