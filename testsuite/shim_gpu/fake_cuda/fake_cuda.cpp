@@ -354,11 +354,16 @@ CUresult fake_cuStreamSynchronize(CUstream stream) {
   return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuStreamQuery(CUstream stream) {
-  // As CUDA's: a fault earlier in the context answers every query.
+  bool idle;
+  {
+    std::lock_guard<std::mutex> lock(stream->mutex);
+    idle = stream->operations.empty() && !stream->running;
+  }
+  // As CUDA's: a fault in the context answers every query. Read after the
+  // stream, since a faulting kernel sets it before its stream goes idle.
   if (CUresult error = contextError())
     return error;
-  std::lock_guard<std::mutex> lock(stream->mutex);
-  return stream->operations.empty() && !stream->running ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+  return idle ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   if (CUresult error = contextError())
