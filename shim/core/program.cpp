@@ -259,6 +259,19 @@ cl_int Program::runBuild(const std::vector<Device *> &devices, const std::string
   return first_error;
 }
 
+template <class Make>
+cl_int Program::runBuildPerArchitecture(const std::vector<Device *> &devices,
+                                        const std::string &options, Operation operation,
+                                        Make &&make) {
+  std::map<std::string, BuildResult> by_arch;
+  return runBuild(devices, options, operation, [&](Device &, const GpuTarget &target) {
+    auto found = by_arch.find(target.arch);
+    if (found == by_arch.end())
+      found = by_arch.emplace(target.arch, make(target)).first;
+    return found->second;
+  });
+}
+
 cl_int Program::build(const std::vector<Device *> &requested, const char *options) {
   if (origin_ == Origin::linked)
     return CL_INVALID_OPERATION;
@@ -270,13 +283,8 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   if (origin_ == Origin::source) {
     const std::string text = options ? options : "";
     const BuildTools tools = BuildTools::standard();
-    // One build per GPU architecture: devices of the same kind share it.
-    std::map<std::string, BuildResult> by_arch;
-    return runBuild(devices, text, Operation::build, [&](Device &, const GpuTarget &target) {
-      auto found = by_arch.find(target.arch);
-      if (found == by_arch.end())
-        found = by_arch.emplace(target.arch, buildFromSource(tools, source_, text, target)).first;
-      return found->second;
+    return runBuildPerArchitecture(devices, text, Operation::build, [&](const GpuTarget &target) {
+      return buildFromSource(tools, source_, text, target);
     });
   }
   // From a binary: an executable loads; objects and libraries are linked.
@@ -310,15 +318,11 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
     return error;
   const BuildScope scope(*this, devices);
   const BuildTools tools = BuildTools::standard();
-  std::map<std::string, BuildResult> by_arch;
-  return runBuild(devices, options, Operation::compile, [&](Device &, const GpuTarget &target) {
-    auto found = by_arch.find(target.arch);
-    if (found == by_arch.end())
-      found =
-          by_arch.emplace(target.arch, compileFromSource(tools, source_, options, headers, target))
-              .first;
-    return found->second;
-  });
+  return runBuildPerArchitecture(devices, options, Operation::compile,
+                                 [&](const GpuTarget &target) {
+                                   return compileFromSource(tools, source_, options, headers,
+                                                            target);
+                                 });
 }
 
 bool Program::hasLinkableBinaries(const std::vector<Device *> &devices) {

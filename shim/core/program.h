@@ -129,14 +129,17 @@ private:
   // Marks the devices' builds in progress; CL_INVALID_OPERATION when one is
   // already, or kernels are attached.
   cl_int beginBuild(const std::vector<Device *> &devices);
-  // Runs `make` once per GPU architecture among `devices`, then loads
-  // executables, then records each device's outcome.
   // Runs `make(device, target)` for each of `devices` (whose builds
   // beginBuild marked), loads the executables it makes, records each
   // device's outcome and returns the first failure's error code.
   template <class Make>
   cl_int runBuild(const std::vector<Device *> &devices, const std::string &options,
                   Operation operation, Make &&make);
+  // runBuild with `make(target)` run once per GPU architecture among
+  // `devices`: devices of the same kind share its result.
+  template <class Make>
+  cl_int runBuildPerArchitecture(const std::vector<Device *> &devices, const std::string &options,
+                                 Operation operation, Make &&make);
   // Loads an executable on `device`, compiling its units again when the
   // binary was made for another GPU and nothing in it loads there.
   cl_int loadExecutable(Device &device, BuildResult &result,
