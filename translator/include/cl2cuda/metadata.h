@@ -56,6 +56,8 @@ enum class ArgKind {
   ConstantBuffer, // __constant pointer: an 8-byte device pointer
   LocalPointer,   // __local pointer: a 4-byte offset into dynamic shared memory
   ByValue,        // scalar, vector or struct: its bytes
+  Image,          // image1d_t ... image3d_t: a clc::image_desc by value (56 bytes)
+  Sampler,        // sampler_t: a 4-byte unsigned int of CLK_* bits
 };
 
 struct KernelArg {
@@ -122,6 +124,8 @@ inline constexpr NamedValue kArgKinds[] = {
     {"constant_buffer", static_cast<uint64_t>(ArgKind::ConstantBuffer)},
     {"local_pointer", static_cast<uint64_t>(ArgKind::LocalPointer)},
     {"by_value", static_cast<uint64_t>(ArgKind::ByValue)},
+    {"image", static_cast<uint64_t>(ArgKind::Image)},
+    {"sampler", static_cast<uint64_t>(ArgKind::Sampler)},
 };
 inline constexpr NamedValue kAddressQualifiers[] = {
     {"global", kArgAddressGlobal},
