@@ -232,8 +232,6 @@ namespace {
 
 std::atomic<bool> device_printf_launched{false};
 
-bool printfMayHaveRun() { return device_printf_launched.load(std::memory_order_relaxed); }
-
 // Polls `query` without sleeping until it stops answering
 // CUDA_ERROR_NOT_READY or CLCUDA_SPIN_US pass. A blocking-sync wait wakes
 // tens of microseconds after the GPU is done; a poll sees it at once.
@@ -265,6 +263,8 @@ CUresult spinOnStream(CUstream stream, CUcontext context) {
   // output, as waitForEvent's does.
   return result == CUDA_SUCCESS && printfMayHaveRun() ? api().cuStreamSynchronize(stream) : result;
 }
+
+bool printfMayHaveRun() { return device_printf_launched.load(std::memory_order_relaxed); }
 
 void noteDevicePrintf() {
   if (!printfMayHaveRun())

@@ -168,6 +168,8 @@ CUresult spinOnStream(CUstream stream, CUcontext context);
 // ends in a synchronize call, where CUDA prints device printf output (a
 // query does not). Until then waits that the poll ends skip that call.
 void noteDevicePrintf();
+// Whether a kernel that may call printf has been launched in this process.
+bool printfMayHaveRun();
 // cuEventQuery with the event's context current.
 CUresult queryEvent(CUevent event, CUcontext context);
 

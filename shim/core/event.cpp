@@ -43,10 +43,11 @@ cl_int Event::wait() {
              submitted_.load(std::memory_order_acquire);
     });
   }
-  // Also when a query already found the command done: the wait's
-  // synchronization is what prints the command's device printf output.
+  // Also when a query already found the command done, once a printf kernel
+  // has been launched: the wait's synchronization is what prints the
+  // command's device printf output.
   if (status_.load(std::memory_order_acquire) > CL_COMPLETE ||
-      (status_.load(std::memory_order_acquire) == CL_COMPLETE && done_)) {
+      (status_.load(std::memory_order_acquire) == CL_COMPLETE && done_ && printfMayHaveRun())) {
     CUresult result = waitForEvent(done_.get(), done_.context());
     finish(result == CUDA_SUCCESS ? CL_COMPLETE
                                   : context_->check(result, "a command failed on the GPU"));
