@@ -5,8 +5,6 @@
 
 #include "core/memory.h"
 
-#include <algorithm>
-
 namespace clcuda::api {
 
 const InfoTable<core::Memory> &memoryInfoTable() {
@@ -20,15 +18,6 @@ const InfoTable<core::Memory> &memoryInfoTable() {
 }
 
 namespace {
-
-// CL_INVALID_BUFFER_SIZE is for sizes above CL_DEVICE_MAX_MEM_ALLOC_SIZE
-// (a device's whole memory) of every device in the context.
-std::size_t maxAllocation(const core::Context &context) {
-  std::size_t limit = 0;
-  for (const core::Device *device : context.devices())
-    limit = std::max(limit, device->properties().total_memory);
-  return limit;
-}
 
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
                     cl_mem_flags flags, size_t size, void *host_ptr, cl_int &error) {
