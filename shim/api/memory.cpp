@@ -19,6 +19,14 @@ const InfoTable<core::Memory> &memoryInfoTable() {
 
 namespace {
 
+// A buffer on SVM memory may not reach past its SVM allocation.
+bool overrunsSvmAllocation(core::Context &context, cl_mem_flags flags, std::size_t size,
+                           const void *host_ptr) {
+  core::SvmHeap::Allocation allocation;
+  return (flags & CL_MEM_USE_HOST_PTR) && context.svm().find(host_ptr, 0, allocation) &&
+         !context.svm().find(host_ptr, size, allocation);
+}
+
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
                     cl_mem_flags flags, size_t size, void *host_ptr, cl_int &error) {
   core::Context *object = fromHandle<core::Context>(context);
@@ -28,7 +36,8 @@ cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> propertie
   }
   if ((error = checkBufferFlags(flags, host_ptr)) != CL_SUCCESS)
     return nullptr;
-  if (size == 0 || size > maxAllocation(*object)) {
+  if (size == 0 || size > maxAllocation(*object) ||
+      overrunsSvmAllocation(*object, flags, size, host_ptr)) {
     error = CL_INVALID_BUFFER_SIZE;
     return nullptr;
   }

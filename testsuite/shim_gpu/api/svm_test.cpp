@@ -366,6 +366,12 @@ TEST_F(SvmTest, BufferOnSvmMemoryUsesThatMemory) {
   EXPECT_EQ(readAll(buffer, 1024)[128 + 16], 0x99);
   clReleaseMemObject(sub);
 
+  // A buffer may not reach past the SVM allocation it is made on.
+  EXPECT_EQ(clCreateBuffer(context, CL_MEM_USE_HOST_PTR, size, data + 1, &error), nullptr);
+  EXPECT_CL(CL_INVALID_BUFFER_SIZE, error);
+  EXPECT_EQ(clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 2 * size, data, &error), nullptr);
+  EXPECT_CL(CL_INVALID_BUFFER_SIZE, error);
+
   // USE_HOST_PTR on ordinary host memory is no SVM pointer.
   std::vector<unsigned char> host(64);
   cl_mem plain = makeBuffer(CL_MEM_USE_HOST_PTR, host.size(), host.data());
