@@ -7,6 +7,8 @@
 #include "program_fixture.h"
 #include "svm_fixture.h"
 
+#include "child_process.h"
+
 #include <cstring>
 
 namespace {
@@ -197,6 +199,49 @@ TEST_F(SvmKernels, ArgumentAndExecInfoErrors) {
       << "fine-grained system SVM is not advertised";
   EXPECT_CL(CL_INVALID_VALUE,
             clSetKernelExecInfo(scale, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 1, &system));
+}
+
+// Where the device lacks concurrent managed access nothing is SVM: every
+// entry point answers as the spec says for a device without it. Played on
+// the CPU stand-in, told to answer 0 for that attribute, in a child.
+TEST_F(ProgramTest, WithoutConcurrentManagedAccessThereIsNoSvm) {
+  if (!fakeDevice())
+    GTEST_SKIP() << "needs the CPU stand-in for the driver, which can lack the attribute";
+  if (!childRole()) {
+    const ChildResult child =
+        runChild("no concurrent managed access", {"CLCUDA_FAKE_CUDA_CONCURRENT_MANAGED_ACCESS=0"},
+                 {"--loading=" + loadingMode()});
+    EXPECT_EQ(child.signal, 0) << child.output;
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+    return;
+  }
+  cl_device_svm_capabilities capabilities = ~cl_device_svm_capabilities(0);
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_SVM_CAPABILITIES, sizeof(capabilities),
+                                        &capabilities, nullptr));
+  EXPECT_EQ(capabilities, 0u);
+  EXPECT_EQ(clSVMAlloc(context, CL_MEM_READ_WRITE, 64, 0), nullptr);
+  int host[4] = {};
+  const int pattern = 0;
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clEnqueueSVMMemcpy(queue, CL_TRUE, host, host + 2, 8, 0, nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clEnqueueSVMMemFill(queue, host, &pattern, 4, 4, 0, nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clEnqueueSVMMap(queue, CL_TRUE, CL_MAP_READ, host, 4, 0, nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_OPERATION, clEnqueueSVMUnmap(queue, host, 0, nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clEnqueueSVMFree(queue, 0, nullptr, nullptr, nullptr, 0, nullptr, nullptr));
+  cl_kernel scale = kernel(build(kSource), "scale");
+  EXPECT_CL(CL_INVALID_OPERATION, clSetKernelArgSVMPointer(scale, 0, host));
+  void *pointers[] = {host};
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clSetKernelExecInfo(scale, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(pointers), pointers));
+  // A USE_HOST_PTR buffer is an ordinary one.
+  cl_mem buffer = makeBuffer(CL_MEM_USE_HOST_PTR, sizeof(host), host);
+  cl_bool uses_svm = CL_TRUE;
+  EXPECT_CL(CL_SUCCESS, clGetMemObjectInfo(buffer, CL_MEM_USES_SVM_POINTER, sizeof(uses_svm),
+                                           &uses_svm, nullptr));
+  EXPECT_EQ(uses_svm, CL_FALSE);
 }
 
 } // namespace
