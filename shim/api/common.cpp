@@ -51,6 +51,13 @@ SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties) {
           std::size_t(properties.max_block_dim[2])};
 }
 
+std::size_t maxAllocation(const core::Context &context) {
+  std::size_t limit = 0;
+  for (const core::Device *device : context.devices())
+    limit = std::max(limit, device->properties().total_memory);
+  return limit;
+}
+
 cl_command_queue queueHandle(core::Queue *queue) { return queue ? toHandle(queue) : nullptr; }
 cl_mem memoryHandle(core::Memory *memory) { return memory ? toHandle(memory) : nullptr; }
 

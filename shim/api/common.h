@@ -62,6 +62,10 @@ template <class Handle> Handle failWith(cl_int &error, cl_int code) {
   return nullptr;
 }
 
+// The largest CL_DEVICE_MAX_MEM_ALLOC_SIZE (a device's whole memory) of the
+// context's devices: larger buffers and SVM allocations are refused.
+std::size_t maxAllocation(const core::Context &context);
+
 DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
 // CL_DEVICE_MAX_WORK_ITEM_SIZES: CUDA's block dimensions.
 SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties);

@@ -5,6 +5,7 @@
 #include "core/capabilities.h"
 #include "core/device.h"
 #include "core/memory.h"
+#include "core/svm.h"
 
 #include <cstring>
 

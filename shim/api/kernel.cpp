@@ -6,6 +6,7 @@
 #include "validation.h"
 
 #include "core/kernel.h"
+#include "core/svm.h"
 
 namespace clcuda::api {
 
@@ -230,24 +231,63 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void *) {
+CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
+                                                       const void *arg_value) {
   return guarded(__func__, [&] {
-    // CL_DEVICE_SVM_CAPABILITIES is 0: no device of any context has SVM.
-    return fromHandle<core::Kernel>(kernel) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL;
+    core::Kernel *object = fromHandle<core::Kernel>(kernel);
+    if (!object)
+      return CL_INVALID_KERNEL;
+    if (!core::svmCapabilities(object->context()))
+      return CL_INVALID_OPERATION;
+    if (arg_index >= object->argCount())
+      return CL_INVALID_ARG_INDEX;
+    // An SVM pointer is a __global or __constant pointer (8 bytes, like a
+    // buffer's address); NULL is as valid as a NULL buffer. Without
+    // fine-grained system SVM it must point into an SVM allocation.
+    const cl2cuda::ArgKind kind = object->arg(arg_index).kind;
+    core::SvmHeap::Allocation allocation;
+    if ((kind != cl2cuda::ArgKind::Buffer && kind != cl2cuda::ArgKind::ConstantBuffer) ||
+        (arg_value && !object->context().svm().find(arg_value, 0, allocation)))
+      return CL_INVALID_ARG_VALUE;
+    object->setSvmPointer(arg_index, arg_value);
+    return CL_SUCCESS;
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
-                                                  size_t, const void *) {
+                                                  size_t param_value_size,
+                                                  const void *param_value) {
   return guarded(__func__, [&] {
-    if (!fromHandle<core::Kernel>(kernel))
+    core::Kernel *object = fromHandle<core::Kernel>(kernel);
+    if (!object)
       return CL_INVALID_KERNEL;
-    // Both kinds of execution information are about SVM, which no device
-    // has: setting either is CL_INVALID_OPERATION whatever the value (even
-    // an empty list of SVM pointers), as the CTS's consistency_svm expects.
-    const bool known = param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS ||
-                       param_name == CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM;
-    return known ? CL_INVALID_OPERATION : CL_INVALID_VALUE;
+    if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
+        param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
+      return CL_INVALID_VALUE;
+    const cl_device_svm_capabilities capabilities = core::svmCapabilities(object->context());
+    if (!capabilities)
+      return CL_INVALID_OPERATION;
+    if (!param_value)
+      return CL_INVALID_VALUE;
+    if (param_name == CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM) {
+      if (param_value_size != sizeof(cl_bool))
+        return CL_INVALID_VALUE;
+      const bool requested = *static_cast<const cl_bool *>(param_value) != CL_FALSE;
+      return requested && !(capabilities & CL_DEVICE_SVM_FINE_GRAIN_SYSTEM) ? CL_INVALID_OPERATION
+                                                                            : CL_SUCCESS;
+    }
+    // The pointers a kernel reaches other than through its arguments. All
+    // SVM memory is managed memory, reachable from every kernel of the
+    // context without being named, so after the check nothing is kept (and
+    // clCloneKernel has nothing to copy).
+    if (param_value_size == 0 || param_value_size % sizeof(void *))
+      return CL_INVALID_VALUE;
+    const auto *pointers = static_cast<void *const *>(param_value);
+    core::SvmHeap::Allocation allocation;
+    for (std::size_t i = 0; i < param_value_size / sizeof(void *); ++i)
+      if (!object->context().svm().find(pointers[i], 0, allocation))
+        return CL_INVALID_VALUE;
+    return CL_SUCCESS;
   });
 }
 

@@ -5,8 +5,6 @@
 
 #include "core/memory.h"
 
-#include <algorithm>
-
 namespace clcuda::api {
 
 const InfoTable<core::Memory> &memoryInfoTable() {
@@ -21,13 +19,12 @@ const InfoTable<core::Memory> &memoryInfoTable() {
 
 namespace {
 
-// CL_INVALID_BUFFER_SIZE is for sizes above CL_DEVICE_MAX_MEM_ALLOC_SIZE
-// (a device's whole memory) of every device in the context.
-std::size_t maxAllocation(const core::Context &context) {
-  std::size_t limit = 0;
-  for (const core::Device *device : context.devices())
-    limit = std::max(limit, device->properties().total_memory);
-  return limit;
+// A buffer on SVM memory may not reach past its SVM allocation.
+bool overrunsSvmAllocation(core::Context &context, cl_mem_flags flags, std::size_t size,
+                           const void *host_ptr) {
+  core::SvmHeap::Allocation allocation;
+  return (flags & CL_MEM_USE_HOST_PTR) && context.svm().find(host_ptr, 0, allocation) &&
+         !context.svm().find(host_ptr, size, allocation);
 }
 
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
@@ -39,7 +36,8 @@ cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> propertie
   }
   if ((error = checkBufferFlags(flags, host_ptr)) != CL_SUCCESS)
     return nullptr;
-  if (size == 0 || size > maxAllocation(*object)) {
+  if (size == 0 || size > maxAllocation(*object) ||
+      overrunsSvmAllocation(*object, flags, size, host_ptr)) {
     error = CL_INVALID_BUFFER_SIZE;
     return nullptr;
   }

@@ -1,5 +1,5 @@
 // Entry points of features clcuda does not have: images and samplers,
-// pipes, SVM, native kernels, GL and EGL sharing. Each checks the handles
+// pipes, native kernels, GL and EGL sharing. Each checks the handles
 // it gets and returns the error the spec names for a device without the
 // feature (docs/entry-points.md lists them).
 #include "common.h"
@@ -174,53 +174,6 @@ CLCUDA_API cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_
 
 CLCUDA_API cl_int CL_API_CALL clGetPipeInfo(cl_mem, cl_pipe_info, size_t, void *, size_t *) {
   return guarded(__func__, [] { return CL_INVALID_MEM_OBJECT; }); // no pipe exists
-}
-
-// ---- SVM: CL_DEVICE_SVM_CAPABILITIES is 0 ----
-
-CLCUDA_API void *CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) {
-  return nullptr; // the spec's answer when no device supports SVM
-}
-
-CLCUDA_API void CL_API_CALL clSVMFree(cl_context, void *) {
-  // clSVMAlloc never returns memory: there is nothing to free.
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint, void *[],
-                                               void(CL_CALLBACK *)(cl_command_queue, cl_uint,
-                                                                   void *[], void *),
-                                               void *, cl_uint, const cl_event *, cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void *,
-                                                 const void *, size_t, cl_uint, const cl_event *,
-                                                 cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void *,
-                                                  const void *, size_t, size_t, cl_uint,
-                                                  const cl_event *, cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags,
-                                              void *, size_t, cl_uint, const cl_event *,
-                                              cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void *, cl_uint,
-                                                const cl_event *, cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
-}
-
-CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint,
-                                                     const void **, const size_t *,
-                                                     cl_mem_migration_flags, cl_uint,
-                                                     const cl_event *, cl_event *) {
-  return guarded(__func__, [&] { return onQueue(command_queue, CL_INVALID_OPERATION); });
 }
 
 // ---- native kernels: CL_DEVICE_EXECUTION_CAPABILITIES lacks CL_EXEC_NATIVE_KERNEL ----

@@ -1,6 +1,7 @@
 #include "validation.h"
 
 #include "core/device.h"
+#include "core/svm_heap.h"
 
 #include <algorithm>
 
@@ -28,6 +29,21 @@ cl_int checkBufferFlags(cl_mem_flags flags, const void *host_ptr) {
   if (needs_host_ptr != (host_ptr != nullptr))
     return CL_INVALID_HOST_PTR;
   return CL_SUCCESS;
+}
+
+bool validSvmAllocation(cl_svm_mem_flags flags, cl_uint alignment,
+                        cl_device_svm_capabilities capabilities) {
+  constexpr cl_svm_mem_flags kSvmFlags =
+      kAccessFlags | CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS;
+  if (!capabilities || (flags & ~kSvmFlags) || moreThanOne(flags & kAccessFlags))
+    return false;
+  if ((flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) && !(capabilities & CL_DEVICE_SVM_FINE_GRAIN_BUFFER))
+    return false;
+  // Atomics are a property of fine-grained buffers only.
+  if ((flags & CL_MEM_SVM_ATOMICS) &&
+      (!(flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) || !(capabilities & CL_DEVICE_SVM_ATOMICS)))
+    return false;
+  return !moreThanOne(alignment) && alignment <= core::kSvmMaxAlignment;
 }
 
 cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &effective) {

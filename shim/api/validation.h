@@ -20,6 +20,11 @@ cl_int checkBufferFlags(cl_mem_flags flags, const void *host_ptr);
 
 // clCreateSubBuffer: the requested flags against the parent's; on success
 // `effective` holds the sub-buffer's flags with the inherited bits.
+// clSVMAlloc's flags and alignment against what the context's devices
+// support (`capabilities`: their CL_DEVICE_SVM_CAPABILITIES together).
+bool validSvmAllocation(cl_svm_mem_flags flags, cl_uint alignment,
+                        cl_device_svm_capabilities capabilities);
+
 cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &effective);
 
 // [offset, offset + size) inside `limit`; an empty range is inside when it

@@ -21,7 +21,7 @@ RectSide hostSide(const void *pointer, const BufferRect &rect) {
 void *hostPtrToRefresh(const Memory &buffer, const Command &command, const void *destination,
                        std::size_t offset) {
   char *host = static_cast<char *>(buffer.hostPtr());
-  if (!command.blocking || !host || host + offset == destination)
+  if (!command.blocking || !host || buffer.isHostStorage() || host + offset == destination)
     return nullptr;
   return host;
 }

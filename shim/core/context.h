@@ -4,6 +4,7 @@
 
 #include "device.h"
 #include "device_runtime.h"
+#include "svm_heap.h"
 
 #include <atomic>
 #include <functional>
@@ -53,6 +54,9 @@ public:
   // submitted in this context so far (releasing buffers, unloading modules).
   void afterPendingWork(std::function<void()> task);
 
+  // The context's clSVMAlloc allocations.
+  SvmHeap &svm() { return svm_; }
+
   void destroy();
 
 private:
@@ -68,6 +72,7 @@ private:
   std::vector<std::pair<ContextDestructorCallback, void *>> destructor_callbacks_;
   std::vector<Queue *> queues_;
   std::vector<SharedEvent> retired_tails_;
+  SvmHeap svm_;
 };
 
 template <> struct HandleOf<Context> { using type = cl_context; };

@@ -216,7 +216,14 @@ bool Kernel::argumentsSet() const {
 }
 
 void Kernel::setBuffer(cl_uint index, Memory *buffer) {
-  const CUdeviceptr address = buffer ? buffer->address() : 0;
+  storePointer(index, buffer ? buffer->address() : 0, buffer);
+}
+
+void Kernel::setSvmPointer(cl_uint index, const void *pointer) {
+  storePointer(index, CUdeviceptr(pointer), nullptr);
+}
+
+void Kernel::storePointer(cl_uint index, CUdeviceptr address, Memory *buffer) {
   std::memcpy(values_.data() + slots_[index].offset, &address, sizeof address);
   buffers_[index] = buffer;
   markSet(index);

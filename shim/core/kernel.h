@@ -73,6 +73,8 @@ public:
 
   // ---- arguments (checked by the API layer) ----
   void setBuffer(cl_uint index, Memory *buffer);
+  // clSetKernelArgSVMPointer: the address itself, no buffer behind it.
+  void setSvmPointer(cl_uint index, const void *pointer);
   void setLocalSize(cl_uint index, std::size_t size);
   void setValue(cl_uint index, const void *value);
   // Every argument set, and every buffer set still held by the application
@@ -111,6 +113,7 @@ private:
          const cl2cuda::KernelMetadata &metadata);
   void layOut();
   void markSet(cl_uint index);
+  void storePointer(cl_uint index, CUdeviceptr address, Memory *buffer);
   void layOutLocalArguments();
 
   Ref<Program> program_;

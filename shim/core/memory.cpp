@@ -16,6 +16,7 @@ struct Memory::Storage {
   cuda::UniqueDeviceMemory device; // device or managed memory
   cuda::UniqueHostMemory host;     // ALLOC_HOST_PTR
   bool managed = false;
+  bool svm = false; // host_ptr is in an SVM allocation: the storage is there
   // Where maps of device storage land: pinned, or pageable if pinning fails.
   cuda::UniqueHostMemory pinned_mirror;
   std::unique_ptr<char[]> pageable_mirror;
@@ -40,7 +41,11 @@ cl_int Memory::createBuffer(Context &context, cl_mem_flags flags, std::size_t si
   Storage &storage = *memory->storage_;
   Device &device = *context.devices().front();
   cuda::ScopedContext scope(device.cudaContext());
-  if (flags & CL_MEM_ALLOC_HOST_PTR) {
+  SvmHeap::Allocation svm;
+  if ((flags & CL_MEM_USE_HOST_PTR) && context.svm().find(host_ptr, size, svm)) {
+    storage.address = CUdeviceptr(host_ptr);
+    storage.managed = storage.svm = true;
+  } else if (flags & CL_MEM_ALLOC_HOST_PTR) {
     void *host = nullptr;
     CUresult result =
         api().cuMemHostAlloc(&host, size, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
@@ -100,8 +105,10 @@ CUdeviceptr Memory::address() const {
 }
 
 bool Memory::isHostStorage() const {
-  return parent_ ? parent_->isHostStorage() : bool(storage_->host);
+  return parent_ ? parent_->isHostStorage() : storage_->host || storage_->svm;
 }
+
+bool Memory::usesSvmPointer() const { return parent_ ? parent_->usesSvmPointer() : storage_->svm; }
 
 bool Memory::isManaged() const { return parent_ ? parent_->isManaged() : storage_->managed; }
 
@@ -130,7 +137,7 @@ cl_int Memory::ensureMirror() {
 cl_int Memory::beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer) {
   Memory &base = root();
   const std::size_t position = (parent_ ? origin_ : 0) + offset;
-  if (isHostStorage()) {
+  if (base.storage_->host) {
     pointer = static_cast<char *>(base.storage_->host.get()) + position;
   } else if (base.host_ptr_) {
     pointer = static_cast<char *>(base.host_ptr_) + position;

@@ -8,6 +8,8 @@
 //                      date by maps (and blocking reads), written back by
 //                      unmaps
 //   COPY_HOST_PTR      initialized from host_ptr at creation
+//   USE_HOST_PTR on    the SVM allocation itself (managed memory the host
+//   an SVM pointer     reaches): no copy, maps return host_ptr
 // Maps of device storage go through a pinned mirror of the root buffer.
 #pragma once
 
@@ -45,8 +47,10 @@ public:
   void *hostPtr() const;
   // The address commands use (device, managed or mapped host memory).
   CUdeviceptr address() const;
-  // ALLOC_HOST_PTR storage: commands and maps touch host memory directly.
+  // ALLOC_HOST_PTR or SVM storage: maps touch the storage directly.
   bool isHostStorage() const;
+  // CL_MEM_USES_SVM_POINTER: the storage is an SVM allocation's memory.
+  bool usesSvmPointer() const;
   bool isManaged() const;
 
   void addDestructorCallback(MemoryDestructorCallback callback, void *user_data);

@@ -25,6 +25,22 @@ target_link_libraries(shim_gpu_api PRIVATE clcuda_test_support Threads::Threads)
 clcuda_warnings(shim_gpu_api)
 clcuda_add_loading_tests(shim_gpu_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
 
+# Shared virtual memory through the OpenCL API, kernels included (the
+# program fixture of testsuite/programs builds them).
+add_executable(shim_gpu_svm
+  ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp
+  ${PROJECT_SOURCE_DIR}/testsuite/programs/api/program_fixture.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/svm_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/svm_kernel_test.cpp)
+target_include_directories(shim_gpu_svm PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api
+                           ${CMAKE_CURRENT_LIST_DIR}/fake_cuda
+                           ${PROJECT_SOURCE_DIR}/testsuite/programs/api)
+target_link_libraries(shim_gpu_svm PRIVATE clcuda_test_support clcuda_child_process
+                      Threads::Threads ${CMAKE_DL_LIBS})
+add_dependencies(shim_gpu_svm cl2cuda)
+clcuda_warnings(shim_gpu_svm)
+clcuda_add_loading_tests(shim_gpu_svm LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
+
 # Inside the shim: commands issued through the core (a PTX spin kernel
 # launched as a command, as issue 5's kernels will be) for the concurrency,
 # CPU-time and launch-cost tests.

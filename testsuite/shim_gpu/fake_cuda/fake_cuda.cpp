@@ -21,6 +21,8 @@
 // CLCUDA_FAKE_CUDA_DEVICES (default 1) and CLCUDA_FAKE_CUDA_COMPUTE
 // (default 90) say how many devices there are and what they claim to be;
 // PTX for a newer GPU does not load, as with the driver.
+// CLCUDA_FAKE_CUDA_CONCURRENT_MANAGED_ACCESS=0 makes the devices answer 0
+// for that attribute, as on Windows or before Pascal (no SVM in clcuda).
 // Not a model of performance: tests skip timing assertions on this device.
 #include "fake_cuda_control.h"
 
@@ -289,9 +291,11 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUd
   case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY:
     *value = 1;
     break;
-  case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
-    *value = 1;
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: {
+    const char *text = std::getenv("CLCUDA_FAKE_CUDA_CONCURRENT_MANAGED_ACCESS");
+    *value = text ? std::atoi(text) : 1;
     break;
+  }
   case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
     *value = 0x10 + device;
     break;

@@ -34,6 +34,8 @@ clcuda::core::DeviceProperties h200Properties() {
   p.shared_memory_per_block_optin = 232448;
   p.total_constant_memory = 65536;
   p.ecc_enabled = true;
+  p.managed_memory = true;
+  p.concurrent_managed_access = true;
   p.pci_domain = 0;
   p.pci_bus = 0x1b;
   p.pci_device = 0;
@@ -245,7 +247,9 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT), CL_TRUE);
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_IMAGE_SUPPORT), CL_FALSE);
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_PIPE_SUPPORT), CL_FALSE);
-  EXPECT_EQ(scalar<cl_device_svm_capabilities>(CL_DEVICE_SVM_CAPABILITIES), 0u);
+  EXPECT_EQ(scalar<cl_device_svm_capabilities>(CL_DEVICE_SVM_CAPABILITIES),
+            cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
+                                       CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
   EXPECT_EQ(scalar<cl_command_queue_properties>(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES),
             cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
                                         CL_QUEUE_PROFILING_ENABLE));

@@ -1,0 +1,203 @@
+// Shared virtual memory entry points: clSVMAlloc, clSVMFree and the SVM
+// commands (docs/shim.md, "Shared virtual memory"). No device claims
+// fine-grained system SVM, so every pointer an SVM command works on in
+// place must lie in an SVM allocation of the queue's context: one that does
+// not is CL_INVALID_VALUE, never a fault.
+#include "common.h"
+#include "validation.h"
+
+#include "core/svm.h"
+
+namespace clcuda::api {
+namespace {
+
+// The checks every SVM command starts with.
+cl_int checkSvmCommand(cl_command_queue command_queue, cl_uint num_events, const cl_event *events,
+                       core::Queue *&queue) {
+  queue = fromHandle<core::Queue>(command_queue);
+  if (!queue)
+    return CL_INVALID_COMMAND_QUEUE;
+  if (!core::svmCapabilities(queue->device().properties()))
+    return CL_INVALID_OPERATION;
+  return checkWaitList(queue->context(), num_events, events);
+}
+
+// [pointer, pointer + size) lies in one SVM allocation of the queue's context.
+bool inSvmAllocation(const core::Queue &queue, const void *pointer, std::size_t size) {
+  core::SvmHeap::Allocation allocation;
+  return queue.context().svm().find(pointer, size, allocation);
+}
+
+// A copy's side may be any host memory, but one that starts in an SVM
+// allocation must end in it.
+bool fitsIfSvm(const core::Queue &queue, const void *pointer, std::size_t size) {
+  return !inSvmAllocation(queue, pointer, 0) || inSvmAllocation(queue, pointer, size);
+}
+
+// Runs an SVM command's entry point: the checks every one starts with, then
+// `body` with the queue.
+template <class Body>
+cl_int svmCommand(const char *function, cl_command_queue command_queue, cl_uint num_events,
+                  const cl_event *events, Body &&body) {
+  return guarded(function, [&] {
+    core::Queue *queue;
+    cl_int error = checkSvmCommand(command_queue, num_events, events, queue);
+    return error != CL_SUCCESS ? error : body(*queue);
+  });
+}
+
+core::Command command(cl_command_type type, cl_uint num_events, const cl_event *events,
+                      bool blocking = false) {
+  return core::Command{type, num_events, events, core::CommandKind::normal, blocking};
+}
+
+} // namespace
+} // namespace clcuda::api
+
+using namespace clcuda;
+using namespace clcuda::api;
+
+CLCUDA_API void *CL_API_CALL clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size,
+                                        cl_uint alignment) {
+  // The spec's only answer to any failure is NULL.
+  return guardedCreate(__func__, nullptr, [&](cl_int &error) -> void * {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
+      return failWith<void *>(error, CL_INVALID_CONTEXT);
+    if (!validSvmAllocation(flags, alignment, core::svmCapabilities(*object)) || size == 0 ||
+        size > maxAllocation(*object))
+      return failWith<void *>(error, CL_INVALID_VALUE);
+    void *pointer = object->svm().allocate(object->devices().front()->cudaContext(), size, flags);
+    if (!pointer)
+      error = CL_OUT_OF_RESOURCES;
+    return pointer;
+  });
+}
+
+CLCUDA_API void CL_API_CALL clSVMFree(cl_context context, void *svm_pointer) {
+  guarded(__func__, [&] {
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
+      return CL_INVALID_CONTEXT;
+    core::freeSvm(*object, svm_pointer);
+    return CL_SUCCESS;
+  });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMFree(
+    cl_command_queue command_queue, cl_uint num_svm_pointers, void *svm_pointers[],
+    void(CL_CALLBACK *pfn_free_func)(cl_command_queue, cl_uint, void *[], void *), void *user_data,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        if ((num_svm_pointers == 0) != (svm_pointers == nullptr))
+          return CL_INVALID_VALUE;
+        std::vector<void *> pointers(svm_pointers, svm_pointers + num_svm_pointers);
+        EventOut out(event);
+        return core::enqueueSvmFree(
+            queue, std::move(pointers), pfn_free_func, user_data,
+            command(CL_COMMAND_SVM_FREE, num_events_in_wait_list, event_wait_list), out.get());
+      });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue,
+                                                 cl_bool blocking_copy, void *dst_ptr,
+                                                 const void *src_ptr, size_t size,
+                                                 cl_uint num_events_in_wait_list,
+                                                 const cl_event *event_wait_list, cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        if (!dst_ptr || !src_ptr || !fitsIfSvm(queue, dst_ptr, size) ||
+            !fitsIfSvm(queue, src_ptr, size))
+          return CL_INVALID_VALUE;
+        if (rangesOverlap(std::uintptr_t(dst_ptr), size, std::uintptr_t(src_ptr), size))
+          return CL_MEM_COPY_OVERLAP;
+        EventOut out(event);
+        return core::enqueueSvmMemcpy(
+            queue, dst_ptr, src_ptr, size,
+            command(CL_COMMAND_SVM_MEMCPY, num_events_in_wait_list, event_wait_list, blocking_copy),
+            out.get());
+      });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr,
+                                                  const void *pattern, size_t pattern_size,
+                                                  size_t size, cl_uint num_events_in_wait_list,
+                                                  const cl_event *event_wait_list,
+                                                  cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        // The pointer's alignment is checked as a buffer offset's would be.
+        if (!svm_ptr ||
+            checkFill(pattern, pattern_size, std::uintptr_t(svm_ptr), size,
+                      std::uintptr_t(svm_ptr) + size) != CL_SUCCESS ||
+            !inSvmAllocation(queue, svm_ptr, size))
+          return CL_INVALID_VALUE;
+        EventOut out(event);
+        return core::enqueueSvmFill(
+            queue, svm_ptr, pattern, pattern_size, size,
+            command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list, event_wait_list), out.get());
+      });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map,
+                                              cl_map_flags flags, void *svm_ptr, size_t size,
+                                              cl_uint num_events_in_wait_list,
+                                              const cl_event *event_wait_list, cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        // SVM allocations have no host access flags: only the map flags' own
+        // combination is checked.
+        if (!svm_ptr || size == 0 || checkMapFlags(flags, 0) != CL_SUCCESS ||
+            !inSvmAllocation(queue, svm_ptr, size))
+          return CL_INVALID_VALUE;
+        EventOut out(event);
+        return core::enqueueSvmOrderingOnly(
+            queue,
+            command(CL_COMMAND_SVM_MAP, num_events_in_wait_list, event_wait_list, blocking_map),
+            out.get());
+      });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void *svm_ptr,
+                                                cl_uint num_events_in_wait_list,
+                                                const cl_event *event_wait_list, cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        if (!svm_ptr || !inSvmAllocation(queue, svm_ptr, 0))
+          return CL_INVALID_VALUE;
+        EventOut out(event);
+        return core::enqueueSvmOrderingOnly(
+            queue, command(CL_COMMAND_SVM_UNMAP, num_events_in_wait_list, event_wait_list),
+            out.get());
+      });
+}
+
+CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMigrateMem(
+    cl_command_queue command_queue, cl_uint num_svm_pointers, const void **svm_pointers,
+    const size_t *sizes, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  return svmCommand(
+      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        if (num_svm_pointers == 0 || !svm_pointers ||
+            (flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
+          return CL_INVALID_VALUE;
+        std::vector<core::SvmRange> ranges;
+        for (cl_uint i = 0; i < num_svm_pointers; ++i) {
+          // No size, or size 0: the whole allocation holding the pointer.
+          const std::size_t size = sizes ? sizes[i] : 0;
+          core::SvmHeap::Allocation allocation;
+          if (!queue.context().svm().find(svm_pointers[i], size, allocation))
+            return CL_INVALID_VALUE;
+          if (size)
+            ranges.push_back({svm_pointers[i], size});
+          else
+            ranges.push_back({reinterpret_cast<const void *>(allocation.base), allocation.size});
+        }
+        EventOut out(event);
+        return core::enqueueSvmMigrate(
+            queue, std::move(ranges), flags,
+            command(CL_COMMAND_SVM_MIGRATE_MEM, num_events_in_wait_list, event_wait_list),
+            out.get());
+      });
+}
