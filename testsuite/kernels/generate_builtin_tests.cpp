@@ -47,8 +47,7 @@ struct Capabilities {
 Capabilities claimedCapabilities() {
   Capabilities c;
   // Clang's header declares the read_only image builtins whatever the features,
-  // and Sema rejects their types without __opencl_c_images; the table marks
-  // every image builtin unsupported.
+  // and Sema rejects their types without __opencl_c_images.
   c.extensions = "-all,+__opencl_c_images";
 #define CLCUDA_EXTENSION(name, major, minor, patch) c.extensions += ",+" #name;
 #define CLCUDA_C_FEATURE(name, major, minor, patch) c.extensions += ",+" #name;
