@@ -117,6 +117,12 @@ std::string cudaType(CXType type) {
       element = element.substr(5);
     return "clc::" + element + std::to_string(clang_getNumElements(type));
   }
+  // Image types (whatever their access qualifier) and sampler_t are image.h's.
+  std::string spelling = text(clang_getTypeSpelling(clang_getCanonicalType(type)));
+  std::string lastWord = spelling.substr(spelling.rfind(' ') + 1);
+  if (lastWord == "sampler_t" || (lastWord.rfind("image", 0) == 0 && lastWord.size() > 2 &&
+                                  lastWord.compare(lastWord.size() - 2, 2, "_t") == 0))
+    return "clc::" + lastWord;
   switch (clang_getCanonicalType(type).kind) {
   case CXType_Void:
     return "void";
