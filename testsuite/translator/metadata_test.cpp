@@ -189,13 +189,12 @@ TEST(Metadata, TranslatorFillsIt) {
 TEST(Metadata, ImagesAndSamplers) {
   TranslateOptions options;
   options.build_options = "-cl-std=CL3.0";
-  TranslateResult result =
-      translate("kernel void copy(image2d_t in, write_only image3d_t out, sampler_t s,\n"
-                "    read_write image1d_buffer_t b, image2d_array_depth_t d) {\n"
-                "  write_imagef(out, (int4)(0), read_imagef(in, s, (float2)(0.5f)) +\n"
-                "      read_imagef(b, 0) + read_imagef(d, s, (float4)(0.0f)));\n"
-                "}\n",
-                options);
+  const char *source = "kernel void copy(image2d_t in, write_only image3d_t out, sampler_t s,\n"
+                       "    read_write image1d_buffer_t b, image2d_array_depth_t d) {\n"
+                       "  write_imagef(out, (int4)(0), read_imagef(in, s, (float2)(0.5f)) +\n"
+                       "      read_imagef(b, 0) + read_imagef(d, s, (float4)(0.0f)));\n"
+                       "}\n";
+  TranslateResult result = translate(source, options);
   ASSERT_EQ(result.status, Status::Ok) << result.log;
   const KernelMetadata *kernel = result.metadata.findKernel("copy");
   ASSERT_NE(kernel, nullptr);
@@ -215,6 +214,16 @@ TEST(Metadata, ImagesAndSamplers) {
   std::string error;
   ASSERT_TRUE(ProgramMetadata::parse(result.metadata.serialize(), &parsed, &error)) << error;
   EXPECT_EQ(parsed.findKernel("copy")->args[2].kind, ArgKind::Sampler);
+
+  // clCompileProgram's kernel wrapper spells the parameters as CUDA types.
+  options.separate_compilation = true;
+  result = translate(source, options);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  EXPECT_NE(result.cuda_source.find("void copy(clc::image2d_t in, clc::image3d_t out, "
+                                    "clc::sampler_t s, clc::image1d_buffer_t b, "
+                                    "clc::image2d_array_depth_t d, const __grid_constant__"),
+            std::string::npos)
+      << result.cuda_source;
 }
 
 } // namespace

@@ -30,18 +30,6 @@ uint32_t imageAccess(const clang::BuiltinType *image) {
   }
 }
 
-// The OpenCL spelling without the access qualifier Clang prints ("image2d_t").
-std::string imageTypeName(const clang::BuiltinType *image) {
-  switch (image->getKind()) {
-#define IMAGE_TYPE(ImgType, Id, SingletonId, Access, Suffix)                                       \
-  case clang::BuiltinType::Id:                                                                     \
-    return #ImgType "_t";
-#include <clang/Basic/OpenCLImageTypes.def>
-  default:
-    return "";
-  }
-}
-
 uint32_t alignmentOf(clang::QualType type, const clang::ASTContext &ast) {
   if (type->isIncompleteType())
     return 1; // __local void *
@@ -58,7 +46,7 @@ KernelArg argumentMetadata(const clang::ParmVarDecl *parameter, const clang::AST
     // Images are global memory objects, as Clang's kernel_arg_addr_space says.
     const auto *image = type->getAs<clang::BuiltinType>();
     arg.kind = ArgKind::Image;
-    arg.type_name = imageTypeName(image);
+    arg.type_name = openclImageTypeName(image);
     arg.address_qualifier = kArgAddressGlobal;
     arg.access_qualifier = imageAccess(image);
     arg.size = kImageDescSize;

@@ -33,7 +33,7 @@ kernel void images(__read_only image2d_t src, __write_only image2d_t dst, sample
   // CHECK: clc::read_imagef(src, arg_sampler, clc::float2(1.0f, 2.0f)) + clc::read_imagef(volume, const_sampler, clc::int4(1, 2, 3, 0))
   v += read_imagef(src, arg_sampler, (float2)(1.0f, 2.0f)) + read_imagef(volume, const_sampler, (int4)(1, 2, 3, 0));
   // CHECK: clc::read_imagef(layers, bare_constant, clc::float4(0.5f, 0.5f, 1.0f, 0.0f))
-  v += read_imagef(layers, bare_constant, (float4)(0.5f, 0.5f, 1.0f, 0.0f)) + read_imagef(line, 1.5f);
+  v += read_imagef(layers, bare_constant, (float4)(0.5f, 0.5f, 1.0f, 0.0f)) + read_imagef(line, 1);
   // CHECK: clc::uint4 u = clc::read_imageui(buffer, 3);
   uint4 u = read_imageui(buffer, 3);
   // CHECK: v.x += clc::read_imagef(depth, bare_constant, clc::float4(1.0f, 2.0f, 3.0f, 0.0f)) + clc::read_imagef(plane, p);
