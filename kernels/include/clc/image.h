@@ -555,24 +555,20 @@ CLC_IMAGE_WRITE(write_imagei, int)
 CLC_IMAGE_WRITE(write_imageui, unsigned int)
 #undef CLC_IMAGE_WRITE
 
-template <class Image> __device__ inline int get_image_width(const Image &image) {
-  return image.desc.width;
-}
-template <class Image> __device__ inline int get_image_height(const Image &image) {
-  return image.desc.height;
-}
-template <class Image> __device__ inline int get_image_depth(const Image &image) {
-  return image.desc.depth;
-}
-template <class Image> __device__ inline size_t get_image_array_size(const Image &image) {
-  return image.desc.array_size;
-}
-template <class Image> __device__ inline int get_image_channel_data_type(const Image &image) {
-  return image.desc.channel_data_type;
-}
-template <class Image> __device__ inline int get_image_channel_order(const Image &image) {
-  return image.desc.channel_order;
-}
+// The queries read the descriptor; the channel order and type are the cl_*
+// values, as CLK_* are.
+#define CLC_IMAGE_QUERY(name, result, field)                                                       \
+  template <class Image> __device__ inline result name(const Image &image) {                       \
+    return static_cast<result>(image.desc.field);                                                  \
+  }
+CLC_IMAGE_QUERY(get_image_width, int, width)
+CLC_IMAGE_QUERY(get_image_height, int, height)
+CLC_IMAGE_QUERY(get_image_depth, int, depth)
+CLC_IMAGE_QUERY(get_image_array_size, size_t, array_size)
+CLC_IMAGE_QUERY(get_image_channel_data_type, int, channel_data_type)
+CLC_IMAGE_QUERY(get_image_channel_order, int, channel_order)
+#undef CLC_IMAGE_QUERY
+
 // int2 (width, height) for 2D images and arrays, int4 (w, h, d, 0) for 3D.
 template <class Image> __device__ inline auto get_image_dim(const Image &image) {
   const image_desc &d = image.desc;
