@@ -514,18 +514,27 @@ __device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
 
 template <class T, class Image, class C, class V>
 __device__ inline void write(const Image &image, const C &c, const V &color) {
+  // A write outside the image is undefined: it is dropped, so it never
+  // touches memory.
   constexpr int dims = image_traits<Image>::dims;
-  geometry<Image> g = geometry_of<Image>(image.desc, c);
+  constexpr int checked = dims + (image_traits<Image>::is_array ? 1 : 0);
+  const image_desc &d = image.desc;
+  const unsigned int extent[3] = {d.width, d.height, d.depth};
   int i[3] = {0, 0, 0};
-  for (int k = 0; k < dims; ++k)
-    i[k] = clamp_index(static_cast<int>(coordinate(c, k)), 0, g.size[k] - 1);
+  for (int k = 0; k < checked; ++k) {
+    long long index = static_cast<long long>(coordinate(c, k));
+    if (index < 0 || index >= (k == dims ? d.array_size : extent[k]))
+      return;
+    if (k < dims)
+      i[k] = static_cast<int>(index);
+  }
+  geometry<Image> g = geometry_of<Image>(d, c);
   vec<T, 4> pixel;
   if constexpr (image_traits<Image>::is_depth)
     pixel = vec<T, 4>(color, T(0), T(0), T(0));
   else
     pixel = color;
-  encode_pixel<T>(const_cast<unsigned char *>(pixel_address(image.desc, g.base, i)), image.desc,
-                  pixel);
+  encode_pixel<T>(const_cast<unsigned char *>(pixel_address(d, g.base, i)), d, pixel);
 }
 
 } // namespace detail

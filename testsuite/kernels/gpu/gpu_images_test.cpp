@@ -811,7 +811,8 @@ TEST_F(Images, DepthImagesReadOneFloat) {
   }
 }
 
-// Writes address the right pixel in 3D images and 2D arrays (pitches padded).
+// Writes address the right pixel in 3D images and 2D arrays (pitches padded)
+// and drop coordinates outside the image.
 TEST_F(Images, WritesTo3DImagesAndArrays) {
   for (auto [type, name] :
        {std::pair{IMAGE3D, "write_3d"}, std::pair{IMAGE2D_ARRAY, "write_2d_array"}}) {
@@ -826,12 +827,23 @@ TEST_F(Images, WritesTo3DImagesAndArrays) {
           coords.push_back({float(x), float(y), float(z), 0});
           values.push_back({float(x), float(y), float(z), float(x + 10 * y + 100 * z)});
         }
+    int inside = int(coords.size());
+    // Writes outside the image (undefined) must not land on any pixel.
+    for (std::array<float, 4> outside : {std::array<float, 4>{-1, 0, 0, 0},
+                                         {4, 1, 1, 0},
+                                         {0, -1, 2, 0},
+                                         {1, 3, 2, 0},
+                                         {2, 2, -1, 0},
+                                         {3, 0, 5, 0}}) {
+      coords.push_back(outside);
+      values.push_back({-7, -7, -7, -7});
+    }
     int n = int(coords.size());
     DeviceBuffer coordinates = deviceCopy(coords), input = deviceCopy(values);
     launch(kernel(images(), name), {blocksFor(n)}, {64}, 0,
            {&desc, coordinates.parameter(), input.parameter(), &n});
     image.bytes = hostCopy<uint8_t>(memory, image.bytes.size());
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < inside; ++i) {
       std::array<double, 4> stored =
           decodePixel(f, image.pixel(int(coords[i][0]), int(coords[i][1]), int(coords[i][2])));
       for (int c = 0; c < 4; ++c)
