@@ -11,8 +11,10 @@
 
 #include <clc/image_desc.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <sstream>
 
