@@ -47,8 +47,7 @@ struct Capabilities {
 Capabilities claimedCapabilities() {
   Capabilities c;
   // Clang's header declares the read_only image builtins whatever the features,
-  // and Sema rejects their types without __opencl_c_images; the table marks
-  // every image builtin unsupported.
+  // and Sema rejects their types without __opencl_c_images.
   c.extensions = "-all,+__opencl_c_images";
 #define CLCUDA_EXTENSION(name, major, minor, patch) c.extensions += ",+" #name;
 #define CLCUDA_C_FEATURE(name, major, minor, patch) c.extensions += ",+" #name;
@@ -118,6 +117,12 @@ std::string cudaType(CXType type) {
       element = element.substr(5);
     return "clc::" + element + std::to_string(clang_getNumElements(type));
   }
+  // Image types (whatever their access qualifier) and sampler_t are image.h's.
+  std::string spelling = text(clang_getTypeSpelling(clang_getCanonicalType(type)));
+  std::string lastWord = spelling.substr(spelling.rfind(' ') + 1);
+  if (lastWord == "sampler_t" || (lastWord.rfind("image", 0) == 0 && lastWord.size() > 2 &&
+                                  lastWord.compare(lastWord.size() - 2, 2, "_t") == 0))
+    return "clc::" + lastWord;
   switch (clang_getCanonicalType(type).kind) {
   case CXType_Void:
     return "void";

@@ -183,5 +183,48 @@ TEST(Metadata, TranslatorFillsIt) {
   EXPECT_TRUE(ProgramMetadata::parse(metadata.serialize(), &parsed, &error)) << error;
 }
 
+// Images are launched as clc::image_desc (56 bytes, align 8), samplers as
+// 4-byte CLK_* bits; the access qualifier (read_only by default) and the type
+// name without it are those clGetKernelArgInfo reports.
+TEST(Metadata, ImagesAndSamplers) {
+  TranslateOptions options;
+  options.build_options = "-cl-std=CL3.0";
+  const char *source = "kernel void copy(image2d_t in, write_only image3d_t out, sampler_t s,\n"
+                       "    read_write image1d_buffer_t b, image2d_array_depth_t d) {\n"
+                       "  write_imagef(out, (int4)(0), read_imagef(in, s, (float2)(0.5f)) +\n"
+                       "      read_imagef(b, 0) + read_imagef(d, s, (float4)(0.0f)));\n"
+                       "}\n";
+  TranslateResult result = translate(source, options);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  const KernelMetadata *kernel = result.metadata.findKernel("copy");
+  ASSERT_NE(kernel, nullptr);
+  ASSERT_EQ(kernel->args.size(), 5u);
+  const std::vector<KernelArg> &args = kernel->args;
+  EXPECT_TRUE(sameArg(args[0], {"in", "image2d_t", ArgKind::Image, kArgAddressGlobal,
+                                kArgAccessReadOnly, kArgTypeNone, 56, 8}));
+  EXPECT_TRUE(sameArg(args[1], {"out", "image3d_t", ArgKind::Image, kArgAddressGlobal,
+                                kArgAccessWriteOnly, kArgTypeNone, 56, 8}));
+  EXPECT_TRUE(sameArg(args[2], {"s", "sampler_t", ArgKind::Sampler, kArgAddressPrivate,
+                                kArgAccessNone, kArgTypeNone, 4, 4}));
+  EXPECT_TRUE(sameArg(args[3], {"b", "image1d_buffer_t", ArgKind::Image, kArgAddressGlobal,
+                                kArgAccessReadWrite, kArgTypeNone, 56, 8}));
+  EXPECT_TRUE(sameArg(args[4], {"d", "image2d_array_depth_t", ArgKind::Image, kArgAddressGlobal,
+                                kArgAccessReadOnly, kArgTypeNone, 56, 8}));
+  ProgramMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ProgramMetadata::parse(result.metadata.serialize(), &parsed, &error)) << error;
+  EXPECT_EQ(parsed.findKernel("copy")->args[2].kind, ArgKind::Sampler);
+
+  // clCompileProgram's kernel wrapper spells the parameters as CUDA types.
+  options.separate_compilation = true;
+  result = translate(source, options);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  EXPECT_NE(result.cuda_source.find("void copy(clc::image2d_t in, clc::image3d_t out, "
+                                    "clc::sampler_t s, clc::image1d_buffer_t b, "
+                                    "clc::image2d_array_depth_t d, const __grid_constant__"),
+            std::string::npos)
+      << result.cuda_source;
+}
+
 } // namespace
 } // namespace cl2cuda

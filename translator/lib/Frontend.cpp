@@ -150,6 +150,9 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       "-fmessage-length=0",
       // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
       "-D__OPENCL_VERSION__=300",
+      // A device with images defines it (OpenCL C 3.0, "Preprocessor Directives
+      // and Macros"); the nvptx target does not.
+      "-D__IMAGE_SUPPORT__=1",
   };
   for (const std::string &arg : options.clang_args)
     args.push_back(absoluteIncludeArg(arg));

@@ -4,6 +4,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
+#include <clang/AST/Type.h>
 
 namespace cl2cuda {
 namespace {
@@ -11,6 +12,23 @@ namespace {
 // Launch-parameter sizes (docs/design.md, "Kernel arguments as launched").
 constexpr uint32_t kDevicePointerSize = 8;
 constexpr uint32_t kLocalOffsetSize = 4;
+constexpr uint32_t kImageDescSize = 56; // clc::image_desc
+constexpr uint32_t kImageDescAlignment = 8;
+constexpr uint32_t kSamplerSize = 4; // clc::sampler_t
+
+// Image types carry their access qualifier (__read_only by default).
+uint32_t imageAccess(const clang::BuiltinType *image) {
+  switch (image->getKind()) {
+#define IMAGE_TYPE(ImgType, Id, SingletonId, Access, Suffix)                                       \
+  case clang::BuiltinType::Id:                                                                     \
+    return llvm::StringRef(#Access) == "write_only"   ? kArgAccessWriteOnly                        \
+           : llvm::StringRef(#Access) == "read_write" ? kArgAccessReadWrite                        \
+                                                      : kArgAccessReadOnly;
+#include <clang/Basic/OpenCLImageTypes.def>
+  default:
+    return kArgAccessReadOnly;
+  }
+}
 
 uint32_t alignmentOf(clang::QualType type, const clang::ASTContext &ast) {
   if (type->isIncompleteType())
@@ -24,6 +42,24 @@ KernelArg argumentMetadata(const clang::ParmVarDecl *parameter, const clang::AST
   arg.name = parameter->getNameAsString();
   arg.type_name = openclArgTypeName(type, ast);
   arg.access_qualifier = kArgAccessNone;
+  if (type->isImageType()) {
+    // Images are global memory objects, as Clang's kernel_arg_addr_space says.
+    const auto *image = type->getAs<clang::BuiltinType>();
+    arg.kind = ArgKind::Image;
+    arg.type_name = openclImageTypeName(image);
+    arg.address_qualifier = kArgAddressGlobal;
+    arg.access_qualifier = imageAccess(image);
+    arg.size = kImageDescSize;
+    arg.alignment = kImageDescAlignment;
+    return arg;
+  }
+  if (type->isSamplerT()) {
+    arg.kind = ArgKind::Sampler;
+    arg.type_name = "sampler_t";
+    arg.address_qualifier = kArgAddressPrivate;
+    arg.size = arg.alignment = kSamplerSize;
+    return arg;
+  }
   if (!type->isPointerType()) {
     arg.kind = ArgKind::ByValue;
     arg.address_qualifier = kArgAddressPrivate;

@@ -492,7 +492,8 @@ bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualTy
       if (kind == clang::tok::kw___global)
         text = cudaSpelling(Qualifier::GlobalVariable);
       else if (kind == clang::tok::kw___constant)
-        text = cudaSpelling(Qualifier::ConstantProgramVariable);
+        text = cudaSpelling(base->isSamplerT() ? Qualifier::ConstantProgramSampler
+                                               : Qualifier::ConstantProgramVariable);
     } else if (object_level && placement == Placement::FunctionScope) {
       object_keyword = true;
       if (kind == clang::tok::kw___local) {
@@ -768,12 +769,8 @@ void ProgramRewriter::finishTokens() {
       if (program_.tokens.text(i) != cudaSpelling(Qualifier::Restrict))
         edits_.replace({i, i}, cudaSpelling(Qualifier::Restrict).str());
       break;
-    case clang::tok::kw___read_only:
-    case clang::tok::kw___write_only:
-    case clang::tok::kw___read_write:
-      error(tokens[i].location(), "images and pipes are not supported by clcuda");
-      break;
-    default: // address spaces in casts and sizeof, kernel prototypes, register
+    default: // address spaces in casts and sizeof, kernel prototypes, register,
+             // image access qualifiers (the metadata records them)
       edits_.remove({i, i});
       break;
     }

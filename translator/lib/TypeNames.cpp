@@ -52,6 +52,17 @@ std::string openclScalarName(clang::QualType type) {
   }
 }
 
+std::string openclImageTypeName(const clang::BuiltinType *image) {
+  switch (image->getKind()) {
+#define IMAGE_TYPE(ImgType, Id, SingletonId, Access, Suffix)                                       \
+  case clang::BuiltinType::Id:                                                                     \
+    return #ImgType "_t";
+#include <clang/Basic/OpenCLImageTypes.def>
+  default:
+    return "";
+  }
+}
+
 std::string TypeSpeller::nameOf(const clang::NamedDecl *decl) const {
   auto renamed = renames_.find(decl->getCanonicalDecl());
   if (renamed != renames_.end())
@@ -92,6 +103,13 @@ std::string TypeSpeller::spellBase(clang::QualType type) const {
       return findNamedType("half")->cuda;
     if (builtin->getKind() == clang::BuiltinType::OCLEvent)
       return findNamedType("event_t")->cuda;
+    // Images and samplers (kernel wrappers of separate compilation).
+    const NamedTypeInfo *named = builtin->isImageType()
+                                     ? findNamedType(openclImageTypeName(builtin))
+                                 : builtin->isSamplerT() ? findNamedType("sampler_t")
+                                                         : nullptr;
+    if (named && *named->cuda)
+      return named->cuda;
     return builtin->getName(printingPolicy(ast_)).str();
   }
   if (const auto *tag = llvm::dyn_cast<clang::TagType>(bare)) {

@@ -44,6 +44,10 @@ std::string openclScalarName(clang::QualType type);
 // The argument type name clGetKernelArgInfo reports (CL_KERNEL_ARG_TYPE_NAME):
 // declared typedef names kept, qualifiers and address spaces dropped,
 // "unsigned int" written "uint", pointers as "float4*".
+// An image type as OpenCL C spells it, without the access qualifier Clang
+// prints ("image2d_t").
+std::string openclImageTypeName(const clang::BuiltinType *image);
+
 std::string openclArgTypeName(clang::QualType type, const clang::ASTContext &ast);
 
 } // namespace cl2cuda

@@ -1,0 +1,591 @@
+// Image and sampler functions (OpenCL C 3.0, "Image Read and Write
+// Functions"), done in software on linear memory (image_desc.h): addressing,
+// filtering and format conversion follow the spec's formulas exactly, in
+// float, for every format of the shim's table. Included only by programs that
+// use images.
+#pragma once
+
+#include <clc/core.h>
+#include <clc/image_desc.h>
+#include <clc/vload.h>
+
+namespace clc {
+
+typedef unsigned int sampler_t;
+
+// One struct per image type, each exactly the launched descriptor.
+#define CLC_IMAGE_TYPE(name, dimensions, arrayed, depth_image)                                     \
+  struct name {                                                                                    \
+    image_desc desc;                                                                               \
+  };                                                                                               \
+  template <> struct image_traits<name> {                                                          \
+    static constexpr int dims = dimensions;                                                        \
+    static constexpr bool is_array = arrayed;                                                      \
+    static constexpr bool is_depth = depth_image;                                                  \
+  };
+template <class Image> struct image_traits;
+CLC_IMAGE_TYPE(image1d_t, 1, false, false)
+CLC_IMAGE_TYPE(image1d_buffer_t, 1, false, false)
+CLC_IMAGE_TYPE(image1d_array_t, 1, true, false)
+CLC_IMAGE_TYPE(image2d_t, 2, false, false)
+CLC_IMAGE_TYPE(image2d_array_t, 2, true, false)
+CLC_IMAGE_TYPE(image3d_t, 3, false, false)
+CLC_IMAGE_TYPE(image2d_depth_t, 2, false, true)
+CLC_IMAGE_TYPE(image2d_array_depth_t, 2, true, true)
+#undef CLC_IMAGE_TYPE
+
+namespace detail {
+
+// cl_channel_order and cl_channel_type values (CL/cl.h), as the descriptor
+// holds them.
+enum channel_order : unsigned int {
+  order_r = 0x10B0,
+  order_a = 0x10B1,
+  order_rg = 0x10B2,
+  order_ra = 0x10B3,
+  order_rgb = 0x10B4,
+  order_rgba = 0x10B5,
+  order_bgra = 0x10B6,
+  order_argb = 0x10B7,
+  order_intensity = 0x10B8,
+  order_luminance = 0x10B9,
+  order_depth = 0x10BD,
+  order_srgba = 0x10C1,
+  order_sbgra = 0x10C2,
+  order_abgr = 0x10C3,
+};
+enum channel_type : unsigned int {
+  type_snorm_int8 = 0x10D0,
+  type_snorm_int16 = 0x10D1,
+  type_unorm_int8 = 0x10D2,
+  type_unorm_int16 = 0x10D3,
+  type_unorm_short_565 = 0x10D4,
+  type_unorm_short_555 = 0x10D5,
+  type_unorm_int_101010 = 0x10D6,
+  type_signed_int8 = 0x10D7,
+  type_signed_int16 = 0x10D8,
+  type_signed_int32 = 0x10D9,
+  type_unsigned_int8 = 0x10DA,
+  type_unsigned_int16 = 0x10DB,
+  type_unsigned_int32 = 0x10DC,
+  type_half_float = 0x10DD,
+  type_float = 0x10DE,
+};
+
+// Where each RGBA component sits among the pixel's stored components (-1:
+// not stored: 0 for r, g, b, 1 for a).
+struct component_map {
+  int slot[4];
+};
+__device__ inline component_map components_of(unsigned int order) {
+  switch (order) {
+  case order_a:
+    return {{-1, -1, -1, 0}};
+  case order_rg:
+    return {{0, 1, -1, -1}};
+  case order_ra:
+    return {{0, -1, -1, 1}};
+  case order_rgba:
+  case order_srgba:
+    return {{0, 1, 2, 3}};
+  case order_bgra:
+  case order_sbgra:
+    return {{2, 1, 0, 3}};
+  case order_argb:
+    return {{1, 2, 3, 0}};
+  case order_abgr:
+    return {{3, 2, 1, 0}};
+  case order_intensity:
+    return {{0, 0, 0, 0}};
+  case order_luminance:
+    return {{0, 0, 0, -1}};
+  default: // CL_R, CL_DEPTH
+    return {{0, -1, -1, -1}};
+  }
+}
+
+// CLK_ADDRESS_CLAMP's border: transparent black where the order has alpha.
+__device__ inline bool has_alpha(unsigned int order) {
+  switch (order) {
+  case order_a:
+  case order_ra:
+  case order_rgba:
+  case order_srgba:
+  case order_bgra:
+  case order_sbgra:
+  case order_argb:
+  case order_abgr:
+  case order_intensity:
+    return true;
+  default:
+    return false;
+  }
+}
+
+__device__ inline unsigned int component_bytes(unsigned int type) {
+  switch (type) {
+  case type_snorm_int8:
+  case type_unorm_int8:
+  case type_signed_int8:
+  case type_unsigned_int8:
+    return 1;
+  case type_signed_int32:
+  case type_unsigned_int32:
+  case type_float:
+    return 4;
+  default:
+    return 2;
+  }
+}
+
+__device__ inline bool is_packed(unsigned int type) {
+  return type == type_unorm_short_565 || type == type_unorm_short_555 ||
+         type == type_unorm_int_101010;
+}
+
+// Packed RGB: bits per field and the red field's shift (blue is at bit 0).
+struct packed_layout {
+  int red_bits, green_bits, blue_bits;
+  __device__ int red_shift() const { return green_bits + blue_bits; }
+};
+__device__ inline packed_layout packed_layout_of(unsigned int type) {
+  switch (type) {
+  case type_unorm_short_565:
+    return {5, 6, 5};
+  case type_unorm_short_555:
+    return {5, 5, 5};
+  default:
+    return {10, 10, 10};
+  }
+}
+
+// One stored component as float (normalized formats per "Conversion Rules").
+__device__ inline float component_to_float(const unsigned char *p, unsigned int type) {
+  switch (type) {
+  case type_unorm_int8:
+    return *p / 255.0f;
+  case type_unorm_int16:
+    return *reinterpret_cast<const unsigned short *>(p) / 65535.0f;
+  case type_snorm_int8:
+    return ::fmaxf(-1.0f, *reinterpret_cast<const signed char *>(p) / 127.0f);
+  case type_snorm_int16:
+    return ::fmaxf(-1.0f, *reinterpret_cast<const short *>(p) / 32767.0f);
+  case type_half_float:
+    return half_to_float(*reinterpret_cast<const half *>(p));
+  case type_float:
+    return *reinterpret_cast<const float *>(p);
+  case type_signed_int8:
+    return *reinterpret_cast<const signed char *>(p);
+  case type_signed_int16:
+    return *reinterpret_cast<const short *>(p);
+  case type_signed_int32:
+    return *reinterpret_cast<const int *>(p);
+  case type_unsigned_int8:
+    return *p;
+  case type_unsigned_int16:
+    return *reinterpret_cast<const unsigned short *>(p);
+  default:
+    return *reinterpret_cast<const unsigned int *>(p);
+  }
+}
+
+// One stored component as an integer (read_imagei/ui on integer formats).
+__device__ inline unsigned int component_to_bits(const unsigned char *p, unsigned int type) {
+  switch (type) {
+  case type_signed_int8:
+    return static_cast<unsigned int>(static_cast<int>(*reinterpret_cast<const signed char *>(p)));
+  case type_signed_int16:
+    return static_cast<unsigned int>(static_cast<int>(*reinterpret_cast<const short *>(p)));
+  case type_unsigned_int8:
+    return *p;
+  case type_unsigned_int16:
+    return *reinterpret_cast<const unsigned short *>(p);
+  default:
+    return *reinterpret_cast<const unsigned int *>(p);
+  }
+}
+
+__device__ inline float srgb_to_linear(float c) {
+  return c <= 0.04045f ? c / 12.92f : ::powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+template <class T> __device__ inline T stored_component(const unsigned char *p, unsigned int type) {
+  if constexpr (is_same<T, float>)
+    return component_to_float(p, type);
+  else
+    return static_cast<T>(component_to_bits(p, type));
+}
+
+// The pixel at address p as (r, g, b, a) of T: float for read_imagef, int or
+// unsigned int for read_imagei/ui.
+template <class T>
+__device__ inline vec<T, 4> decode_pixel(const unsigned char *p, const image_desc &d) {
+  unsigned int type = d.channel_data_type;
+  if (is_same<T, float> && is_packed(type)) {
+    packed_layout layout = packed_layout_of(type);
+    unsigned int bits = type == type_unorm_int_101010
+                            ? *reinterpret_cast<const unsigned int *>(p)
+                            : *reinterpret_cast<const unsigned short *>(p);
+    auto field = [bits](int shift, int width) {
+      unsigned int max = (1u << width) - 1;
+      return static_cast<T>(static_cast<float>((bits >> shift) & max) / static_cast<float>(max));
+    };
+    return vec<T, 4>(field(layout.red_shift(), layout.red_bits),
+                     field(layout.blue_bits, layout.green_bits), field(0, layout.blue_bits), T(1));
+  }
+  component_map map = components_of(d.channel_order);
+  unsigned int bytes = component_bytes(type);
+  vec<T, 4> pixel(T(0), T(0), T(0), T(1));
+  for (int c = 0; c < 4; ++c)
+    if (map.slot[c] >= 0)
+      pixel.elem[c] = stored_component<T>(p + map.slot[c] * bytes, type);
+  if constexpr (is_same<T, float>) {
+    if (d.channel_order == order_srgba || d.channel_order == order_sbgra)
+      for (int c = 0; c < 3; ++c)
+        pixel.elem[c] = srgb_to_linear(pixel.elem[c]);
+  }
+  return pixel;
+}
+
+// --- writing ----------------------------------------------------------------
+
+__device__ inline int clamp_index(int i, int low, int high) {
+  return i < low ? low : i > high ? high : i;
+}
+
+// Round to nearest even after clamping (NaN becomes 0): convert_*_sat_rte.
+__device__ inline int saturate_rte(float x, float low, float high) {
+  return __float2int_rn(::fminf(::fmaxf(x, low), high));
+}
+
+__device__ inline void store_float_component(unsigned char *p, unsigned int type, float x) {
+  switch (type) {
+  case type_unorm_int8:
+    *p = static_cast<unsigned char>(saturate_rte(x * 255.0f, 0.0f, 255.0f));
+    break;
+  case type_unorm_int16:
+    *reinterpret_cast<unsigned short *>(p) =
+        static_cast<unsigned short>(saturate_rte(x * 65535.0f, 0.0f, 65535.0f));
+    break;
+  case type_snorm_int8:
+    *reinterpret_cast<signed char *>(p) =
+        static_cast<signed char>(saturate_rte(x * 127.0f, -128.0f, 127.0f));
+    break;
+  case type_snorm_int16:
+    *reinterpret_cast<short *>(p) =
+        static_cast<short>(saturate_rte(x * 32767.0f, -32768.0f, 32767.0f));
+    break;
+  case type_half_float:
+    *reinterpret_cast<half *>(p) = to_half(x, rte());
+    break;
+  default: // CL_FLOAT (write_imagef to integer formats is undefined)
+    *reinterpret_cast<float *>(p) = x;
+    break;
+  }
+}
+
+// write_imagei/ui: convert_<type>_sat of the value.
+__device__ inline void store_signed_component(unsigned char *p, unsigned int type, int x) {
+  switch (type) {
+  case type_signed_int8:
+    *reinterpret_cast<signed char *>(p) = static_cast<signed char>(clamp_index(x, -128, 127));
+    break;
+  case type_signed_int16:
+    *reinterpret_cast<short *>(p) = static_cast<short>(clamp_index(x, -32768, 32767));
+    break;
+  default:
+    *reinterpret_cast<int *>(p) = x;
+    break;
+  }
+}
+__device__ inline void store_unsigned_component(unsigned char *p, unsigned int type,
+                                                unsigned int x) {
+  switch (type) {
+  case type_unsigned_int8:
+    *p = static_cast<unsigned char>(x < 255u ? x : 255u);
+    break;
+  case type_unsigned_int16:
+    *reinterpret_cast<unsigned short *>(p) = static_cast<unsigned short>(x < 65535u ? x : 65535u);
+    break;
+  default:
+    *reinterpret_cast<unsigned int *>(p) = x;
+    break;
+  }
+}
+
+template <class T>
+__device__ inline void encode_pixel(unsigned char *p, const image_desc &d, vec<T, 4> color) {
+  unsigned int type = d.channel_data_type;
+  if constexpr (is_same<T, float>) {
+    if (is_packed(type)) {
+      packed_layout layout = packed_layout_of(type);
+      auto field = [](float x, int shift, int width) {
+        float max = static_cast<float>((1u << width) - 1);
+        return static_cast<unsigned int>(saturate_rte(x * max, 0.0f, max)) << shift;
+      };
+      unsigned int bits = field(color.elem[0], layout.red_shift(), layout.red_bits) |
+                          field(color.elem[1], layout.blue_bits, layout.green_bits) |
+                          field(color.elem[2], 0, layout.blue_bits);
+      if (type == type_unorm_int_101010)
+        *reinterpret_cast<unsigned int *>(p) = bits;
+      else
+        *reinterpret_cast<unsigned short *>(p) = static_cast<unsigned short>(bits);
+      return;
+    }
+  }
+  component_map map = components_of(d.channel_order);
+  unsigned int bytes = component_bytes(type);
+  // Each stored component takes the first RGBA component placed there
+  // (intensity and luminance store red).
+  for (int c = 0; c < 4; ++c) {
+    bool first = map.slot[c] >= 0;
+    for (int earlier = 0; earlier < c; ++earlier)
+      first = first && map.slot[earlier] != map.slot[c];
+    if (!first)
+      continue;
+    unsigned char *component = p + map.slot[c] * bytes;
+    if constexpr (is_same<T, float>)
+      store_float_component(component, type, color.elem[c]);
+    else if constexpr (is_same<T, int>)
+      store_signed_component(component, type, color.elem[c]);
+    else
+      store_unsigned_component(component, type, color.elem[c]);
+  }
+}
+
+// --- addressing ---------------------------------------------------------------
+
+// Coordinates as up to three ints or floats: component i, 0 past the end.
+template <class C> __device__ inline auto coordinate(const C &c, int i) {
+  if constexpr (is_scalar<C>)
+    return i == 0 ? c : C(0);
+  else
+    return i < shape<C>::size ? c.elem[i] : decltype(c.elem[0] + 0)(0);
+}
+
+template <class Image> struct geometry {
+  int size[3];               // extent of each filtered dimension
+  const unsigned char *base; // the layer's first pixel
+};
+
+template <class Image, class C>
+__device__ inline geometry<Image> geometry_of(const image_desc &d, const C &c) {
+  constexpr int dims = image_traits<Image>::dims;
+  geometry<Image> g{
+      {static_cast<int>(d.width), static_cast<int>(d.height), static_cast<int>(d.depth)}, d.data};
+  if constexpr (image_traits<Image>::is_array) {
+    // The layer: clamp(rint(coordinate), 0, array_size - 1).
+    float layer = static_cast<float>(coordinate(c, dims));
+    int index = static_cast<int>(
+        ::fminf(::fmaxf(::rintf(layer), 0.0f), static_cast<float>(d.array_size - 1)));
+    g.base += index * d.slice_pitch;
+  }
+  return g;
+}
+
+__device__ inline const unsigned char *pixel_address(const image_desc &d, const unsigned char *base,
+                                                     const int (&i)[3]) {
+  return base + i[0] * static_cast<unsigned long long>(d.element_size) + i[1] * d.row_pitch +
+         i[2] * d.slice_pitch;
+}
+
+// A pixel at integer coordinates, or the border colour when CLK_ADDRESS_CLAMP
+// put a coordinate outside the image.
+template <class T, int Dims>
+__device__ inline vec<T, 4> texel(const image_desc &d, const unsigned char *base,
+                                  const int (&size)[3], const int (&i)[3]) {
+  for (int k = 0; k < Dims; ++k)
+    if (i[k] < 0 || i[k] >= size[k])
+      return vec<T, 4>(T(0), T(0), T(0), has_alpha(d.channel_order) ? T(0) : T(1));
+  int inside[3] = {i[0], Dims > 1 ? i[1] : 0, Dims > 2 ? i[2] : 0};
+  return decode_pixel<T>(pixel_address(d, base, inside), d);
+}
+
+// An integer coordinate after the addressing mode: CLAMP keeps -1 and size
+// (the border); NONE is undefined outside, clamped so it never faults.
+__device__ inline int address(int i, int size, unsigned int mode) {
+  return mode == sampler_address_clamp ? clamp_index(i, -1, size) : clamp_index(i, 0, size - 1);
+}
+
+// Per dimension: the two neighbours and the weight of the second (NEAREST
+// uses i0 only), after the spec's formulas for each addressing mode.
+struct axis_sample {
+  int i0, i1;
+  float weight;
+};
+__device__ inline axis_sample sample_axis(float s, int size, sampler_t sampler, bool linear) {
+  unsigned int mode = sampler & sampler_address_mask;
+  bool normalized = sampler & sampler_normalized_coords;
+  float extent = static_cast<float>(size);
+  if (normalized && (mode == sampler_address_repeat || mode == sampler_address_mirrored_repeat)) {
+    float u;
+    if (mode == sampler_address_repeat) {
+      u = (s - ::floorf(s)) * extent;
+    } else {
+      float nearest_even = 2.0f * ::rintf(0.5f * s);
+      u = ::fabsf(s - nearest_even) * extent;
+    }
+    if (!linear) {
+      int i = static_cast<int>(::floorf(u));
+      i = mode == sampler_address_repeat ? (i > size - 1 ? i - size : i)
+                                         : clamp_index(i, 0, size - 1);
+      return {i, i, 0.0f};
+    }
+    int i0 = static_cast<int>(::floorf(u - 0.5f));
+    int i1 = i0 + 1;
+    if (mode == sampler_address_repeat) {
+      if (i0 < 0)
+        i0 += size;
+      if (i1 > size - 1)
+        i1 -= size;
+    } else {
+      i0 = clamp_index(i0, 0, size - 1);
+      i1 = clamp_index(i1, 0, size - 1);
+    }
+    float t = u - 0.5f;
+    return {i0, i1, t - ::floorf(t)};
+  }
+  float u = normalized ? s * extent : s;
+  if (!linear) {
+    int i = address(static_cast<int>(::floorf(u)), size, mode);
+    return {i, i, 0.0f};
+  }
+  float t = u - 0.5f;
+  int i0 = static_cast<int>(::floorf(t));
+  return {address(i0, size, mode), address(i0 + 1, size, mode), t - ::floorf(t)};
+}
+
+template <class T, int Dims, class C>
+__device__ inline vec<T, 4> sample(const image_desc &d, const unsigned char *base,
+                                   const int (&size)[3], sampler_t sampler, const C &c) {
+  // Integer formats are only defined with CLK_FILTER_NEAREST.
+  bool linear = is_same<T, float> && (sampler & sampler_filter_mask) == sampler_filter_linear;
+  axis_sample axis[3] = {{0, 0, 0.0f}, {0, 0, 0.0f}, {0, 0, 0.0f}};
+  for (int k = 0; k < Dims; ++k)
+    axis[k] = sample_axis(static_cast<float>(coordinate(c, k)), size[k], sampler, linear);
+  if (!linear) {
+    int i[3] = {axis[0].i0, axis[1].i0, axis[2].i0};
+    return texel<T, Dims>(d, base, size, i);
+  }
+  // sum over the 2^Dims corners of the product of (1 - a) or a per axis.
+  vec<T, 4> sum(T(0), T(0), T(0), T(0));
+  for (int corner = 0; corner < (1 << Dims); ++corner) {
+    int i[3] = {0, 0, 0};
+    float weight = 1.0f;
+    for (int k = 0; k < Dims; ++k) {
+      bool second = (corner >> k) & 1;
+      i[k] = second ? axis[k].i1 : axis[k].i0;
+      weight *= second ? axis[k].weight : 1.0f - axis[k].weight;
+    }
+    vec<T, 4> value = texel<T, Dims>(d, base, size, i);
+    for (int e = 0; e < 4; ++e)
+      sum.elem[e] += weight * value.elem[e];
+  }
+  return sum;
+}
+
+// read_image{f,i,ui} with integer coordinates and a sampler: unnormalized,
+// nearest, CLAMP (border), CLAMP_TO_EDGE or NONE are the valid samplers.
+template <class T, int Dims, class C>
+__device__ inline vec<T, 4> fetch(const image_desc &d, const unsigned char *base,
+                                  const int (&size)[3], unsigned int mode, const C &c) {
+  int i[3] = {0, 0, 0};
+  for (int k = 0; k < Dims; ++k)
+    i[k] = address(static_cast<int>(coordinate(c, k)), size[k], mode);
+  return texel<T, Dims>(d, base, size, i);
+}
+
+template <class C> constexpr bool is_float_coordinate = is_floating<decltype(coordinate(C(), 0))>;
+
+template <class T, class Image, class C>
+__device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
+  constexpr int dims = image_traits<Image>::dims;
+  geometry<Image> g = geometry_of<Image>(image.desc, c);
+  vec<T, 4> pixel;
+  if constexpr (is_float_coordinate<C>)
+    pixel = sample<T, dims>(image.desc, g.base, g.size, sampler, c);
+  else
+    pixel = fetch<T, dims>(image.desc, g.base, g.size, sampler & sampler_address_mask, c);
+  if constexpr (image_traits<Image>::is_depth)
+    return pixel.elem[0];
+  else
+    return pixel;
+}
+
+template <class T, class Image, class C, class V>
+__device__ inline void write(const Image &image, const C &c, const V &color) {
+  // A write outside the image is undefined: it is dropped, so it never
+  // touches memory.
+  constexpr int dims = image_traits<Image>::dims;
+  constexpr int checked = dims + (image_traits<Image>::is_array ? 1 : 0);
+  const image_desc &d = image.desc;
+  const unsigned int extent[3] = {d.width, d.height, d.depth};
+  int i[3] = {0, 0, 0};
+  for (int k = 0; k < checked; ++k) {
+    long long index = static_cast<long long>(coordinate(c, k));
+    if (index < 0 || index >= (k == dims ? d.array_size : extent[k]))
+      return;
+    if (k < dims)
+      i[k] = static_cast<int>(index);
+  }
+  geometry<Image> g = geometry_of<Image>(d, c);
+  vec<T, 4> pixel;
+  if constexpr (image_traits<Image>::is_depth)
+    pixel = vec<T, 4>(color, T(0), T(0), T(0));
+  else
+    pixel = color;
+  encode_pixel<T>(const_cast<unsigned char *>(pixel_address(d, g.base, i)), d, pixel);
+}
+
+} // namespace detail
+
+// Sampler-less reads use integer coordinates and no filtering; out-of-range
+// coordinates (undefined) are clamped.
+#define CLC_IMAGE_READ(name, T)                                                                    \
+  template <class Image, class C>                                                                  \
+  __device__ inline auto name(const Image &image, sampler_t sampler, const C &c) {                 \
+    return detail::read<T>(image, sampler, c);                                                     \
+  }                                                                                                \
+  template <class Image, class C> __device__ inline auto name(const Image &image, const C &c) {    \
+    return detail::read<T>(image, sampler_address_clamp_to_edge, c);                               \
+  }
+CLC_IMAGE_READ(read_imagef, float)
+CLC_IMAGE_READ(read_imagei, int)
+CLC_IMAGE_READ(read_imageui, unsigned int)
+#undef CLC_IMAGE_READ
+
+#define CLC_IMAGE_WRITE(name, T)                                                                   \
+  template <class Image, class C, class V>                                                         \
+  __device__ inline void name(const Image &image, const C &c, const V &color) {                    \
+    detail::write<T>(image, c, color);                                                             \
+  }
+CLC_IMAGE_WRITE(write_imagef, float)
+CLC_IMAGE_WRITE(write_imagei, int)
+CLC_IMAGE_WRITE(write_imageui, unsigned int)
+#undef CLC_IMAGE_WRITE
+
+// The queries read the descriptor; the channel order and type are the cl_*
+// values, as CLK_* are.
+#define CLC_IMAGE_QUERY(name, result, field)                                                       \
+  template <class Image> __device__ inline result name(const Image &image) {                       \
+    return static_cast<result>(image.desc.field);                                                  \
+  }
+CLC_IMAGE_QUERY(get_image_width, int, width)
+CLC_IMAGE_QUERY(get_image_height, int, height)
+CLC_IMAGE_QUERY(get_image_depth, int, depth)
+CLC_IMAGE_QUERY(get_image_array_size, size_t, array_size)
+CLC_IMAGE_QUERY(get_image_channel_data_type, int, channel_data_type)
+CLC_IMAGE_QUERY(get_image_channel_order, int, channel_order)
+#undef CLC_IMAGE_QUERY
+
+// int2 (width, height) for 2D images and arrays, int4 (w, h, d, 0) for 3D.
+template <class Image> __device__ inline auto get_image_dim(const Image &image) {
+  const image_desc &d = image.desc;
+  if constexpr (image_traits<Image>::dims == 3)
+    return int4(static_cast<int>(d.width), static_cast<int>(d.height), static_cast<int>(d.depth),
+                0);
+  else
+    return int2(static_cast<int>(d.width), static_cast<int>(d.height));
+}
+
+} // namespace clc
