@@ -67,5 +67,7 @@ DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
 SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties);
 cl_command_queue queueHandle(core::Queue *queue);
 cl_mem memoryHandle(core::Memory *memory);
+// The largest memory object a context's devices allow (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+std::size_t maxAllocation(const core::Context &context);
 
 } // namespace clcuda::api

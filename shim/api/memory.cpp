@@ -19,8 +19,6 @@ const InfoTable<core::Memory> &memoryInfoTable() {
   return table;
 }
 
-namespace {
-
 // CL_INVALID_BUFFER_SIZE is for sizes above CL_DEVICE_MAX_MEM_ALLOC_SIZE
 // (a device's whole memory) of every device in the context.
 std::size_t maxAllocation(const core::Context &context) {
@@ -29,6 +27,8 @@ std::size_t maxAllocation(const core::Context &context) {
     limit = std::max(limit, device->properties().total_memory);
   return limit;
 }
+
+namespace {
 
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
                     cl_mem_flags flags, size_t size, void *host_ptr, cl_int &error) {
@@ -90,7 +90,7 @@ CLCUDA_API cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flag
                                                 cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     core::Memory *parent = fromHandle<core::Memory>(buffer);
-    if (!parent || parent->parent()) {
+    if (!parent || parent->parent() || parent->image()) {
       error = CL_INVALID_MEM_OBJECT;
       return nullptr;
     }

@@ -73,6 +73,8 @@ public:
 
   // ---- arguments (checked by the API layer) ----
   void setBuffer(cl_uint index, Memory *buffer);
+  // An image argument: its clc::image_desc; the image is held as a buffer is.
+  void setImage(cl_uint index, Memory &image);
   void setLocalSize(cl_uint index, std::size_t size);
   void setValue(cl_uint index, const void *value);
   // Every argument set, and every buffer set still held by the application
