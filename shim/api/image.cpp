@@ -112,14 +112,23 @@ cl_int transferImage(cl_command_queue command_queue, cl_mem image, HostAccess ac
                  command(type, num_events, events, blocking), out.get());
 }
 
-// clEnqueueCopyImageToBuffer / clEnqueueCopyBufferToImage: the region of
-// the image and its tight bytes in the buffer from `offset`.
-cl_int checkImageBufferCopy(const core::Memory &image, const core::Memory &buffer,
-                            const size_t *origin, const size_t *region, std::size_t offset,
-                            core::Pixels &at, core::Pixels &size) {
-  const core::ImageLayout &layout = *image.image();
-  cl_int error = checkImageRegion(layout, origin, region, at, size);
+// clEnqueueCopyImageToBuffer and clEnqueueCopyBufferToImage: the region of
+// the image, and its tight bytes in the buffer from `offset`.
+cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_mem buffer_handle,
+                       const size_t *origin, const size_t *region, std::size_t offset,
+                       core::ImageBufferDirection direction, cl_uint num_events,
+                       const cl_event *events, cl_event *event) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {image_handle}, MemKind::image, 0, nullptr, queue);
+  if (error == CL_SUCCESS)
+    error =
+        checkCommand(command_queue, {buffer_handle}, MemKind::buffer, num_events, events, queue);
   if (error != CL_SUCCESS)
+    return error;
+  core::Memory &image = imageOf(image_handle), &buffer = memoryOf(buffer_handle);
+  const core::ImageLayout &layout = *image.image();
+  core::Pixels at, size;
+  if ((error = checkImageRegion(layout, origin, region, at, size)) != CL_SUCCESS)
     return error;
   const std::size_t bytes = size[0] * size[1] * size[2] * layout.element_size;
   if (!inBounds(offset, bytes, buffer.size()))
@@ -135,7 +144,12 @@ cl_int checkImageBufferCopy(const core::Memory &image, const core::Memory &buffe
     if (rangesOverlap(first, last - first, offset, bytes))
       return CL_MEM_COPY_OVERLAP;
   }
-  return CL_SUCCESS;
+  const cl_command_type type = direction == core::ImageBufferDirection::to_buffer
+                                   ? CL_COMMAND_COPY_IMAGE_TO_BUFFER
+                                   : CL_COMMAND_COPY_BUFFER_TO_IMAGE;
+  EventOut out(event);
+  return core::enqueueCopyImageBuffer(*queue, image, buffer, at, size, offset, direction,
+                                      command(type, num_events, events), out.get());
 }
 
 } // namespace
@@ -314,23 +328,9 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
     const size_t *region, size_t dst_offset, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_image}, MemKind::image, 0, nullptr, queue);
-    if (error == CL_SUCCESS)
-      error = checkCommand(command_queue, {dst_buffer}, MemKind::buffer, num_events_in_wait_list,
-                           event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &image = imageOf(src_image), &buffer = memoryOf(dst_buffer);
-    core::Pixels at, size;
-    if ((error = checkImageBufferCopy(image, buffer, src_origin, region, dst_offset, at, size)) !=
-        CL_SUCCESS)
-      return error;
-    EventOut out(event);
-    return core::enqueueCopyImageToBuffer(
-        *queue, image, buffer, at, size, dst_offset,
-        command(CL_COMMAND_COPY_IMAGE_TO_BUFFER, num_events_in_wait_list, event_wait_list),
-        out.get());
+    return copyImageBuffer(command_queue, src_image, dst_buffer, src_origin, region, dst_offset,
+                           core::ImageBufferDirection::to_buffer, num_events_in_wait_list,
+                           event_wait_list, event);
   });
 }
 
@@ -339,23 +339,9 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferToImage(
     const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_buffer}, MemKind::buffer, 0, nullptr, queue);
-    if (error == CL_SUCCESS)
-      error = checkCommand(command_queue, {dst_image}, MemKind::image, num_events_in_wait_list,
-                           event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &buffer = memoryOf(src_buffer), &image = imageOf(dst_image);
-    core::Pixels at, size;
-    if ((error = checkImageBufferCopy(image, buffer, dst_origin, region, src_offset, at, size)) !=
-        CL_SUCCESS)
-      return error;
-    EventOut out(event);
-    return core::enqueueCopyBufferToImage(
-        *queue, buffer, image, src_offset, at, size,
-        command(CL_COMMAND_COPY_BUFFER_TO_IMAGE, num_events_in_wait_list, event_wait_list),
-        out.get());
+    return copyImageBuffer(command_queue, dst_image, src_buffer, dst_origin, region, src_offset,
+                           core::ImageBufferDirection::to_image, num_events_in_wait_list,
+                           event_wait_list, event);
   });
 }
 

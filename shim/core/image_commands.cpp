@@ -87,30 +87,21 @@ cl_int enqueueCopyImage(Queue &queue, Memory &source, Memory &destination,
   return queue.enqueue(command, issue, event);
 }
 
-cl_int enqueueCopyImageToBuffer(Queue &queue, Memory &image, Memory &buffer, const Pixels &origin,
-                                const Pixels &region, std::size_t offset, const Command &command,
-                                Event **event) {
+cl_int enqueueCopyImageBuffer(Queue &queue, Memory &image, Memory &buffer, const Pixels &origin,
+                              const Pixels &region, std::size_t offset,
+                              ImageBufferDirection direction, const Command &command,
+                              Event **event) {
   const ImageLayout &layout = *image.image();
-  const auto from = toBytes(layout, origin), bytes = toBytes(layout, region);
-  auto issue = [source = Ref<Memory>(&image), destination = Ref<Memory>(&buffer),
-                runtime = &queue.device().runtime(), from, bytes, offset](CUstream stream) {
-    return copyRect(
-        *runtime, stream, imageSide(*source, from),
-        linearSide(destination->address(), {offset, 0, 0}, bytes[0], bytes[0] * bytes[1]), bytes);
-  };
-  return queue.enqueue(command, issue, event);
-}
-
-cl_int enqueueCopyBufferToImage(Queue &queue, Memory &buffer, Memory &image, std::size_t offset,
-                                const Pixels &origin, const Pixels &region, const Command &command,
-                                Event **event) {
-  const ImageLayout &layout = *image.image();
-  const auto to = toBytes(layout, origin), bytes = toBytes(layout, region);
-  auto issue = [source = Ref<Memory>(&buffer), destination = Ref<Memory>(&image),
-                runtime = &queue.device().runtime(), to, bytes, offset](CUstream stream) {
-    return copyRect(*runtime, stream,
-                    linearSide(source->address(), {offset, 0, 0}, bytes[0], bytes[0] * bytes[1]),
-                    imageSide(*destination, to), bytes);
+  const auto at = toBytes(layout, origin), bytes = toBytes(layout, region);
+  auto issue = [image = Ref<Memory>(&image), buffer = Ref<Memory>(&buffer),
+                runtime = &queue.device().runtime(), at, bytes, offset,
+                direction](CUstream stream) {
+    const RectSide image_side = imageSide(*image, at);
+    const RectSide buffer_side =
+        linearSide(buffer->address(), {offset, 0, 0}, bytes[0], bytes[0] * bytes[1]);
+    return direction == ImageBufferDirection::to_buffer
+               ? copyRect(*runtime, stream, image_side, buffer_side, bytes)
+               : copyRect(*runtime, stream, buffer_side, image_side, bytes);
   };
   return queue.enqueue(command, issue, event);
 }

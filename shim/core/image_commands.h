@@ -30,13 +30,13 @@ cl_int enqueueWriteImage(Queue &queue, Memory &image, const Pixels &origin, cons
 cl_int enqueueCopyImage(Queue &queue, Memory &source, Memory &destination,
                         const Pixels &source_origin, const Pixels &destination_origin,
                         const Pixels &region, const Command &command, Event **event);
-// The buffer side is tight: region's rows one after another from `offset`.
-cl_int enqueueCopyImageToBuffer(Queue &queue, Memory &image, Memory &buffer, const Pixels &origin,
-                                const Pixels &region, std::size_t offset, const Command &command,
-                                Event **event);
-cl_int enqueueCopyBufferToImage(Queue &queue, Memory &buffer, Memory &image, std::size_t offset,
-                                const Pixels &origin, const Pixels &region, const Command &command,
-                                Event **event);
+// Between an image and a buffer, either way; the buffer side is tight: the
+// region's rows one after another from `offset`.
+enum class ImageBufferDirection { to_buffer, to_image };
+cl_int enqueueCopyImageBuffer(Queue &queue, Memory &image, Memory &buffer, const Pixels &origin,
+                              const Pixels &region, std::size_t offset,
+                              ImageBufferDirection direction, const Command &command,
+                              Event **event);
 // `colour` as clEnqueueFillImage takes it (encodePixel).
 cl_int enqueueFillImage(Queue &queue, Memory &image, const void *colour, const Pixels &origin,
                         const Pixels &region, const Command &command, Event **event);
