@@ -423,6 +423,77 @@ TEST_F(ImageTest, MapsRegionsWithTheImagePitches) {
     }
 }
 
+TEST_F(ImageTest, CommandsChainByEventsOnOutOfOrderQueues) {
+  // Write, copy, fill, map and read held behind a user event on an
+  // out-of-order, profiling queue: each waits for the one before through
+  // its event, and each event has its command type and a profile.
+  cl_command_queue ooo =
+      makeQueue(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE);
+  const Shape &shape = kShapes[4]; // 2D array
+  const size_t element_size = 4, bytes = pixelsOf(shape.extent) * element_size;
+  cl_mem first = makeImage(CL_MEM_READ_WRITE, kRgba8, descriptorOf(shape));
+  cl_mem second = makeImage(CL_MEM_READ_WRITE, kRgba8, descriptorOf(shape));
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  const std::vector<unsigned char> contents = patternBytes(bytes, 15);
+  const Triple origin = {0, 0, 0}, fill_origin = {1, 2, 1}, fill_region = {3, 2, 2};
+  cl_event gate = makeUserEvent();
+  cl_event written = nullptr, copied = nullptr, filled = nullptr, mapped_event = nullptr,
+           unmapped = nullptr, read = nullptr;
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueWriteImage(ooo, first, CL_FALSE, origin.data(), shape.extent.data(), 0, 0,
+                                contents.data(), 1, &gate, &written));
+  ASSERT_CL(CL_SUCCESS, clEnqueueCopyImage(ooo, first, second, origin.data(), origin.data(),
+                                           shape.extent.data(), 1, &written, &copied));
+  const float colour[4] = {1.0f, 0.0f, 0.5f, 0.0f};
+  ASSERT_CL(CL_SUCCESS, clEnqueueFillImage(ooo, second, colour, fill_origin.data(),
+                                           fill_region.data(), 1, &copied, &filled));
+  size_t row_pitch = 0, slice_pitch = 0;
+  cl_int error = CL_SUCCESS;
+  auto *view = static_cast<unsigned char *>(
+      clEnqueueMapImage(ooo, second, CL_FALSE, CL_MAP_WRITE, origin.data(), shape.extent.data(),
+                        &row_pitch, &slice_pitch, 1, &filled, &mapped_event, &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  EXPECT_EQ(status(written), CL_QUEUED) << "ran before its user event";
+  ASSERT_CL(CL_SUCCESS, clSetUserEventStatus(gate, CL_COMPLETE));
+  ASSERT_CL(CL_SUCCESS, clWaitForEvents(1, &mapped_event));
+  view[0] = 0x42; // the first pixel's red, written through the map
+  ASSERT_CL(CL_SUCCESS, clEnqueueUnmapMemObject(ooo, second, view, 1, &mapped_event, &unmapped));
+  std::vector<unsigned char> result(bytes);
+  ASSERT_CL(CL_SUCCESS, clEnqueueReadImage(ooo, second, CL_TRUE, origin.data(), shape.extent.data(),
+                                           0, 0, result.data(), 1, &unmapped, &read));
+  std::vector<unsigned char> expected = contents;
+  const unsigned char pixel[4] = {255, 0, 128, 0};
+  for (size_t z = 0; z < fill_region[2]; ++z)
+    for (size_t y = 0; y < fill_region[1]; ++y)
+      for (size_t x = 0; x < fill_region[0]; ++x)
+        std::memcpy(&expected[tight(shape.extent, element_size).at(fill_origin, x, y, z)], pixel,
+                    4);
+  expected[0] = 0x42;
+  EXPECT_EQ(result, expected);
+  const std::pair<cl_event, cl_command_type> events[] = {
+      {written, CL_COMMAND_WRITE_IMAGE},       {copied, CL_COMMAND_COPY_IMAGE},
+      {filled, CL_COMMAND_FILL_IMAGE},         {mapped_event, CL_COMMAND_MAP_IMAGE},
+      {unmapped, CL_COMMAND_UNMAP_MEM_OBJECT}, {read, CL_COMMAND_READ_IMAGE}};
+  cl_ulong previous_end = 0;
+  for (const auto &[event, type] : events) {
+    cl_command_type actual = 0;
+    EXPECT_CL(CL_SUCCESS,
+              clGetEventInfo(event, CL_EVENT_COMMAND_TYPE, sizeof actual, &actual, nullptr));
+    EXPECT_EQ(actual, type);
+    EXPECT_EQ(status(event), CL_COMPLETE);
+    cl_ulong start = 0, end = 0;
+    EXPECT_CL(CL_SUCCESS, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start,
+                                                  &start, nullptr));
+    EXPECT_CL(CL_SUCCESS,
+              clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr));
+    EXPECT_LE(start, end) << "command 0x" << std::hex << type;
+    EXPECT_LE(previous_end, start) << "command 0x" << std::hex << type << " began early";
+    previous_end = end;
+    clReleaseEvent(event);
+  }
+}
+
 TEST_F(ImageTest, ImageFromBufferSharesItsMemory) {
   // cl_khr_image2d_from_buffer: a 2D image with a padded row pitch on a
   // buffer; writes through either show in the other.
