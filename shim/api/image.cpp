@@ -180,10 +180,14 @@ CLCUDA_API cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_
   return guarded(__func__, [&] {
     if (!fromHandle<core::Context>(context))
       return CL_INVALID_CONTEXT;
-    const bool image = image_type >= CL_MEM_OBJECT_IMAGE2D &&
-                       image_type <= CL_MEM_OBJECT_IMAGE1D_BUFFER &&
-                       image_type != CL_MEM_OBJECT_BUFFER;
-    if (!image || (num_entries == 0 && image_formats))
+    const bool image =
+        image_type >= CL_MEM_OBJECT_IMAGE2D && image_type <= CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    // Any valid image flags (no host pointer is given here), and the
+    // query-only CL_MEM_KERNEL_READ_AND_WRITE.
+    const cl_mem_flags creation_flags =
+        flags & ~(CL_MEM_KERNEL_READ_AND_WRITE | CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+    const bool valid_flags = checkBufferFlags(creation_flags, nullptr) == CL_SUCCESS;
+    if (!image || !valid_flags || (num_entries == 0 && image_formats))
       return CL_INVALID_VALUE;
     cl_uint count = 0;
     for (const core::ImageFormat &format : core::imageFormats()) {

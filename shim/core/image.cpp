@@ -58,8 +58,9 @@ bool formatSupports(const ImageFormat &format, cl_mem_object_type type, cl_mem_f
   switch (format.usage) {
   case ImageUsage::any_image:
     return true;
-  case ImageUsage::read_only_image:
-    return !(flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE));
+  case ImageUsage::read_only_image: // no access flag is CL_MEM_READ_WRITE
+    return (flags & CL_MEM_READ_ONLY) &&
+           !(flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE));
   case ImageUsage::depth_image:
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
   }

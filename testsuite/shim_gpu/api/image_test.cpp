@@ -667,9 +667,16 @@ TEST_F(ImageTest, SupportedFormatsFollowTheTable) {
   EXPECT_TRUE(has(read_only_2d, CL_DEPTH, CL_UNORM_INT16));
   EXPECT_FALSE(has(read_only_3d, CL_DEPTH, CL_UNORM_INT16));
   EXPECT_TRUE(has(read_write_2d, CL_RGB, CL_UNORM_INT_101010));
+  EXPECT_EQ(formats(CL_MEM_KERNEL_READ_AND_WRITE, CL_MEM_OBJECT_IMAGE2D).size(), 89u);
+  EXPECT_EQ(formats(0, CL_MEM_OBJECT_IMAGE2D).size(), 89u); // read-write by default
   cl_uint count = 0;
   EXPECT_CL(CL_INVALID_VALUE,
             clGetSupportedImageFormats(context, 0, CL_MEM_OBJECT_BUFFER, 0, nullptr, &count));
+  EXPECT_CL(CL_INVALID_VALUE,
+            clGetSupportedImageFormats(context, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY,
+                                       CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &count));
+  EXPECT_CL(CL_INVALID_VALUE, clGetSupportedImageFormats(context, 1 << 30, CL_MEM_OBJECT_IMAGE2D, 0,
+                                                         nullptr, &count));
 }
 
 TEST_F(ImageTest, SamplersKeepTheirProperties) {

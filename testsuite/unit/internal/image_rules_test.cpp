@@ -109,6 +109,9 @@ TEST(ImageFormats, UsageLimitsTypesAndFlags) {
   const ImageFormat &rgba = *core::findImageFormat({CL_RGBA, CL_FLOAT});
   EXPECT_TRUE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE3D, CL_MEM_READ_ONLY));
   EXPECT_FALSE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE2D, CL_MEM_READ_WRITE));
+  EXPECT_FALSE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE2D, 0)); // read-write by default
+  EXPECT_FALSE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE2D,
+                                    CL_MEM_READ_ONLY | CL_MEM_KERNEL_READ_AND_WRITE));
   EXPECT_FALSE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE2D, CL_MEM_WRITE_ONLY));
   EXPECT_FALSE(core::formatSupports(srgb, CL_MEM_OBJECT_IMAGE2D, CL_MEM_KERNEL_READ_AND_WRITE));
   EXPECT_TRUE(core::formatSupports(depth, CL_MEM_OBJECT_IMAGE2D, CL_MEM_READ_WRITE));
