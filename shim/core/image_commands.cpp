@@ -42,8 +42,9 @@ cl_int enqueueReadImage(Queue &queue, Memory &image, const Pixels &origin, const
   const auto from = toBytes(layout, origin), bytes = toBytes(layout, region);
   // A blocking read of a USE_HOST_PTR image also refreshes host_ptr, as for
   // buffers (docs/shim.md, "Memory model").
-  void *refresh = command.blocking ? image.hostPtr() : nullptr;
-  if (refresh == pointer)
+  // Not when the read lands in host_ptr itself (with pitches of its own).
+  char *refresh = command.blocking ? static_cast<char *>(image.hostPtr()) : nullptr;
+  if (refresh && pointer >= refresh && pointer < refresh + image.size())
     refresh = nullptr;
   auto issue = [source = Ref<Memory>(&image), runtime = &queue.device().runtime(), from, bytes,
                 row_pitch, slice_pitch, pointer, refresh](CUstream stream) {

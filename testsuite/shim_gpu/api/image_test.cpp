@@ -494,6 +494,36 @@ TEST_F(ImageTest, CommandsChainByEventsOnOutOfOrderQueues) {
   }
 }
 
+TEST_F(ImageTest, BlockingReadsRefreshHostPtr) {
+  // As for buffers: a blocking read of a USE_HOST_PTR image also brings the
+  // region up to date in host_ptr (whose pitches are the image's).
+  const Shape &shape = kShapes[3]; // 2D, 23 x 11
+  const size_t row_pitch = shape.extent[0] * 4 + 20;
+  std::vector<unsigned char> host_memory(row_pitch * shape.extent[1], 0);
+  cl_image_desc desc = descriptorOf(shape);
+  desc.image_row_pitch = row_pitch;
+  cl_mem image = makeImage(CL_MEM_USE_HOST_PTR, kRgba8, desc, host_memory.data());
+  ASSERT_NE(image, nullptr);
+  EXPECT_EQ(imageInfo(image, CL_IMAGE_ROW_PITCH), row_pitch);
+  const Triple origin = {2, 3, 0}, region = {5, 4, 1};
+  const std::vector<unsigned char> pixels = patternBytes(region[0] * region[1] * 4, 16);
+  ASSERT_CL(CL_SUCCESS, clEnqueueWriteImage(queue, image, CL_TRUE, origin.data(), region.data(), 0,
+                                            0, pixels.data(), 0, nullptr, nullptr));
+  std::vector<unsigned char> expected(host_memory.size(), 0);
+  const PixelSpace host_space = {4, row_pitch, row_pitch * shape.extent[1]};
+  copyPixels(pixels, tight(region, 4), {0, 0, 0}, expected, host_space, origin, region);
+  std::vector<unsigned char> target(pixels.size());
+  ASSERT_CL(CL_SUCCESS, clEnqueueReadImage(queue, image, CL_TRUE, origin.data(), region.data(), 0,
+                                           0, target.data(), 0, nullptr, nullptr));
+  EXPECT_EQ(target, pixels);
+  EXPECT_EQ(host_memory, expected);
+  // Read into host_ptr itself, tight: only those bytes change.
+  ASSERT_CL(CL_SUCCESS, clEnqueueReadImage(queue, image, CL_TRUE, origin.data(), region.data(), 0,
+                                           0, host_memory.data(), 0, nullptr, nullptr));
+  std::copy(pixels.begin(), pixels.end(), expected.begin());
+  EXPECT_EQ(host_memory, expected);
+}
+
 TEST_F(ImageTest, ImageFromBufferSharesItsMemory) {
   // cl_khr_image2d_from_buffer: a 2D image with a padded row pitch on a
   // buffer; writes through either show in the other.
