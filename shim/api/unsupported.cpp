@@ -1,6 +1,7 @@
-// Entry points of features clcuda does not have: pipes, SVM, native kernels, GL and EGL sharing. Each checks the handles
-// it gets and returns the error the spec names for a device without the
-// feature (docs/entry-points.md lists them).
+// Entry points of features clcuda does not have: pipes, SVM, native
+// kernels, GL and EGL sharing. Each checks the handles it gets and returns
+// the error the spec names for a device without the feature
+// (docs/entry-points.md lists them).
 #include "common.h"
 
 #include "core/context.h"

@@ -143,13 +143,18 @@ TEST(ImageFormats, TheUserDocumentationListsTheTable) {
       << "docs/shim.md's format table differs from shim/core/image_formats.def";
 }
 
+// One pixel of (order, type) filled with `colour` (float4, int4 or uint4).
+template <class Channel>
+std::vector<unsigned char> encodeAs(cl_channel_order order, cl_channel_type type,
+                                    std::array<Channel, 4> colour) {
+  const ImageFormat &format = *core::findImageFormat({order, type});
+  std::vector<unsigned char> pixel(format.bytes_per_pixel);
+  core::encodePixel(format, colour.data(), pixel.data());
+  return pixel;
+}
+
 TEST(FillColours, FloatsRoundToNearestEvenAndSaturate) {
-  auto encode = [](cl_channel_order order, cl_channel_type type, std::array<float, 4> colour) {
-    const ImageFormat &format = *core::findImageFormat({order, type});
-    std::vector<unsigned char> pixel(format.bytes_per_pixel);
-    core::encodePixel(format, colour.data(), pixel.data());
-    return pixel;
-  };
+  auto encode = encodeAs<float>;
   using Bytes = std::vector<unsigned char>;
   EXPECT_EQ(encode(CL_RGBA, CL_UNORM_INT8, {0.5f, 1.5f, -0.5f, NAN}), (Bytes{128, 255, 0, 0}));
   // 0.5 * 65535 = 32767.5: to even, 32768.
@@ -181,12 +186,7 @@ TEST(FillColours, FloatsRoundToNearestEvenAndSaturate) {
 }
 
 TEST(FillColours, IntegersSaturate) {
-  auto encode = [](cl_channel_order order, cl_channel_type type, std::array<cl_int, 4> colour) {
-    const ImageFormat &format = *core::findImageFormat({order, type});
-    std::vector<unsigned char> pixel(format.bytes_per_pixel);
-    core::encodePixel(format, colour.data(), pixel.data());
-    return pixel;
-  };
+  auto encode = encodeAs<cl_int>;
   using Bytes = std::vector<unsigned char>;
   EXPECT_EQ(encode(CL_RGBA, CL_SIGNED_INT8, {-200, 200, -5, 5}), (Bytes{0x80, 0x7f, 0xfb, 5}));
   EXPECT_EQ(encode(CL_R, CL_SIGNED_INT16, {-40000, 0, 0, 0}), (Bytes{0x00, 0x80}));
