@@ -592,6 +592,12 @@ TEST_F(ImageTest, CommandsCheckTheirArguments) {
   // The region of an image-to-buffer copy must fit the buffer.
   EXPECT_CL(CL_INVALID_VALUE, clEnqueueCopyImageToBuffer(queue, image, buffer, zero.data(),
                                                          one.data(), 4093, 0, nullptr, nullptr));
+  // Images migrate as buffers do, contents kept.
+  const cl_mem both[] = {image, other};
+  ASSERT_CL(CL_SUCCESS, clEnqueueMigrateMemObjects(queue, 2, both, CL_MIGRATE_MEM_OBJECT_HOST, 0,
+                                                   nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clEnqueueMigrateMemObjects(queue, 1, &image, 0, 0, nullptr, nullptr));
+  EXPECT_EQ(readImage(image, shape.extent, 4), contents);
   // A map needs the row pitch out-parameter.
   EXPECT_EQ(clEnqueueMapImage(queue, image, CL_TRUE, CL_MAP_READ, zero.data(), one.data(), nullptr,
                               nullptr, 0, nullptr, nullptr, &error),
