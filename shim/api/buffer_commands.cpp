@@ -1,7 +1,7 @@
 // Buffer commands: read, write, copy (and their rectangles), fill, map,
 // unmap, migrate.
+#include "commands.h"
 #include "common.h"
-#include "validation.h"
 
 #include "core/buffer_commands.h"
 
@@ -9,29 +9,6 @@ namespace clcuda::api {
 namespace {
 
 using Origin = std::array<std::size_t, 3>;
-
-// The checks every buffer command starts with.
-cl_int checkCommand(cl_command_queue command_queue, std::initializer_list<cl_mem> buffers,
-                    cl_uint num_events, const cl_event *events, core::Queue *&queue) {
-  queue = fromHandle<core::Queue>(command_queue);
-  if (!queue)
-    return CL_INVALID_COMMAND_QUEUE;
-  for (cl_mem buffer : buffers) {
-    core::Memory *memory = fromHandle<core::Memory>(buffer);
-    if (!memory)
-      return CL_INVALID_MEM_OBJECT;
-    if (&memory->context() != &queue->context())
-      return CL_INVALID_CONTEXT;
-  }
-  return checkWaitList(queue->context(), num_events, events);
-}
-
-core::Memory &memoryOf(cl_mem buffer) { return *fromHandle<core::Memory>(buffer); }
-
-core::Command command(cl_command_type type, cl_uint num_events, const cl_event *events,
-                      bool blocking = false) {
-  return core::Command{type, num_events, events, core::CommandKind::normal, blocking};
-}
 
 Origin toArray(const size_t *values) { return {values[0], values[1], values[2]}; }
 
@@ -66,7 +43,7 @@ cl_int transferBuffer(cl_command_queue command_queue, cl_mem buffer, HostAccess 
                       Pointer ptr, cl_uint num_events, const cl_event *events, cl_event *event,
                       Enqueue enqueue) {
   core::Queue *queue;
-  cl_int error = checkCommand(command_queue, {buffer}, num_events, events, queue);
+  cl_int error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events, events, queue);
   if (error != CL_SUCCESS)
     return error;
   core::Memory &memory = memoryOf(buffer);
@@ -88,7 +65,7 @@ cl_int transferRect(cl_command_queue command_queue, cl_mem buffer, HostAccess ac
                     Pointer ptr, cl_uint num_events, const cl_event *events, cl_event *event,
                     Enqueue enqueue) {
   core::Queue *queue;
-  cl_int error = checkCommand(command_queue, {buffer}, num_events, events, queue);
+  cl_int error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events, events, queue);
   if (error != CL_SUCCESS)
     return error;
   core::Memory &memory = memoryOf(buffer);
@@ -173,8 +150,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue
                                                   cl_event *event) {
   return guarded(__func__, [&] {
     core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list,
-                                event_wait_list, queue);
+    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
+                                num_events_in_wait_list, event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
     core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
@@ -199,8 +176,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferRect(
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
     core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list,
-                                event_wait_list, queue);
+    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
+                                num_events_in_wait_list, event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
     core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
@@ -248,8 +225,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue
                                                   cl_event *event) {
   return guarded(__func__, [&] {
     core::Queue *queue;
-    cl_int error =
-        checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list, queue);
+    cl_int error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events_in_wait_list,
+                                event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
     core::Memory &memory = memoryOf(buffer);
@@ -270,8 +247,8 @@ CLCUDA_API void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, 
                                                 cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> void * {
     core::Queue *queue;
-    if ((error = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list,
-                              queue)) != CL_SUCCESS)
+    if ((error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events_in_wait_list,
+                              event_wait_list, queue)) != CL_SUCCESS)
       return nullptr;
     core::Memory &memory = memoryOf(buffer);
     // Unlike reads, writes, copies and fills, a map may not be empty.
@@ -298,8 +275,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_q
                                                       cl_event *event) {
   return guarded(__func__, [&] {
     core::Queue *queue;
-    cl_int error =
-        checkCommand(command_queue, {memobj}, num_events_in_wait_list, event_wait_list, queue);
+    cl_int error = checkCommand(command_queue, {memobj}, MemKind::any, num_events_in_wait_list,
+                                event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
     if (!mapped_ptr)

@@ -2,6 +2,7 @@
 // (clEnqueueNDRangeKernel, clEnqueueTask): a hot path, checked with
 // comparisons only and launched through core::Kernel::enqueue.
 #include "common.h"
+#include "image_arguments.h"
 #include "info_tables.h"
 #include "validation.h"
 
@@ -226,6 +227,10 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
     case cl2cuda::ArgKind::ByValue:
       object->setValue(arg_index, arg_value);
       break;
+    case cl2cuda::ArgKind::Image:
+      return setImageArgument(*object, arg_index, arg_value);
+    case cl2cuda::ArgKind::Sampler:
+      return setSamplerArgument(*object, arg_index, arg_value);
     }
     return CL_SUCCESS;
   });

@@ -88,7 +88,7 @@ CLCUDA_API cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flag
                                                 cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     core::Memory *parent = fromHandle<core::Memory>(buffer);
-    if (!parent || parent->parent()) {
+    if (!parent || parent->parent() || parent->image()) {
       error = CL_INVALID_MEM_OBJECT;
       return nullptr;
     }

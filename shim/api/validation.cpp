@@ -261,6 +261,12 @@ cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_s
     if (arg_size != size)
       return CL_INVALID_ARG_SIZE;
     return arg_value ? CL_SUCCESS : CL_INVALID_ARG_VALUE;
+  case cl2cuda::ArgKind::Image: // the handle is the caller's to check
+    return arg_size == sizeof(cl_mem) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+  case cl2cuda::ArgKind::Sampler:
+    if (arg_size != sizeof(cl_sampler))
+      return CL_INVALID_ARG_SIZE;
+    return arg_value ? CL_SUCCESS : CL_INVALID_SAMPLER;
   }
   return CL_INVALID_ARG_VALUE;
 }

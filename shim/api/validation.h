@@ -78,8 +78,9 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
 cl_int checkQueueBits(cl_command_queue_properties bits);
 
 // clSetKernelArg for an argument of `kind` whose value, as launched, has
-// `size` bytes: CL_INVALID_ARG_SIZE, CL_INVALID_ARG_VALUE. The buffer
-// handle of a buffer argument is the caller's to check.
+// `size` bytes: CL_INVALID_ARG_SIZE, CL_INVALID_ARG_VALUE, CL_INVALID_SAMPLER
+// (a NULL sampler). The handle of a buffer or image argument, and a
+// sampler's, are the caller's to check.
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
                       const void *arg_value);
 

@@ -1,4 +1,5 @@
 #include "buffer_commands.h"
+#include "image_commands.h"
 
 #include <cstring>
 
@@ -144,9 +145,13 @@ cl_int enqueueUnmap(Queue &queue, Memory &buffer, void *mapped, const Command &c
       !buffer.isHostStorage() && (mapping.flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION));
   auto issue = [destination = Ref<Memory>(&buffer), runtime = &queue.device().runtime(), mapping,
                 copy](CUstream stream) {
-    return copy ? copyToDevice(*runtime, stream, destination->address() + mapping.offset,
-                               mapping.pointer, mapping.size)
-                : CUDA_SUCCESS;
+    if (!copy)
+      return CUDA_SUCCESS;
+    if (mapping.rect) // an image: its rows only, not the bytes between them
+      return copyRect(*runtime, stream, mappedImageSide(*destination, mapping),
+                      imageSide(*destination, mapping.rect->origin), mapping.rect->region);
+    return copyToDevice(*runtime, stream, destination->address() + mapping.offset, mapping.pointer,
+                        mapping.size);
   };
   cl_int error = queue.enqueue(command, issue, event);
   if (error != CL_SUCCESS)

@@ -229,6 +229,14 @@ void Kernel::storePointer(cl_uint index, CUdeviceptr address, Memory *buffer) {
   markSet(index);
 }
 
+void Kernel::setImage(cl_uint index, Memory &image) {
+  const clc::image_desc desc = image.image()->descriptor(image.address());
+  std::memcpy(values_.data() + slots_[index].offset, &desc,
+              std::min<std::size_t>(sizeof desc, slots_[index].size));
+  buffers_[index] = &image;
+  markSet(index);
+}
+
 void Kernel::setLocalSize(cl_uint index, std::size_t size) {
   local_sizes_[index] = size;
   markSet(index);

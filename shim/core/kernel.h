@@ -75,6 +75,8 @@ public:
   void setBuffer(cl_uint index, Memory *buffer);
   // clSetKernelArgSVMPointer: the address itself, no buffer behind it.
   void setSvmPointer(cl_uint index, const void *pointer);
+  // An image argument: its clc::image_desc; the image is held as a buffer is.
+  void setImage(cl_uint index, Memory &image);
   void setLocalSize(cl_uint index, std::size_t size);
   void setValue(cl_uint index, const void *value);
   // Every argument set, and every buffer set still held by the application

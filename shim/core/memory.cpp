@@ -93,6 +93,29 @@ cl_int Memory::createSubBuffer(Memory &parent, cl_mem_flags flags, std::size_t o
   return CL_SUCCESS;
 }
 
+cl_int Memory::createImage(Context &context, cl_mem_flags flags, const ImageLayout &layout,
+                           void *host_ptr, std::vector<cl_mem_properties> properties,
+                           Memory *&out) {
+  cl_int error = createBuffer(context, flags, layout.bytes(), host_ptr, std::move(properties), out);
+  if (error == CL_SUCCESS)
+    out->image_ = layout;
+  return error;
+}
+
+cl_int Memory::createImageOnBuffer(Memory &buffer, cl_mem_flags flags, const ImageLayout &layout,
+                                   std::vector<cl_mem_properties> properties, Memory *&out) {
+  // Storage, host_ptr and maps go through the root buffer, as for a
+  // sub-buffer at the same place.
+  Memory &root = buffer.root();
+  auto *memory = new Memory(buffer.context(), flags, layout.bytes(), std::move(properties));
+  memory->parent_ = Ref<Memory>(&root);
+  memory->origin_ = buffer.parent_ ? buffer.origin_ : 0;
+  memory->image_ = layout;
+  memory->image_buffer_ = Ref<Memory>(&buffer);
+  out = memory;
+  return CL_SUCCESS;
+}
+
 void *Memory::hostPtr() const {
   if (!parent_)
     return host_ptr_;
@@ -134,7 +157,8 @@ cl_int Memory::ensureMirror() {
   return storage.mirror ? CL_SUCCESS : CL_MAP_FAILURE;
 }
 
-cl_int Memory::beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer) {
+cl_int Memory::beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer,
+                        std::optional<MappedRect> rect) {
   Memory &base = root();
   const std::size_t position = (parent_ ? origin_ : 0) + offset;
   if (base.storage_->host) {
@@ -148,7 +172,7 @@ cl_int Memory::beginMap(std::size_t offset, std::size_t size, cl_map_flags flags
     pointer = base.storage_->mirror + position;
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  mappings_.push_back({pointer, offset, size, flags});
+  mappings_.push_back({pointer, offset, size, flags, rect});
   return CL_SUCCESS;
 }
 

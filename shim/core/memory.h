@@ -11,12 +11,18 @@
 //   USE_HOST_PTR on    the SVM allocation itself (managed memory the host
 //   an SVM pointer     reaches): no copy, maps return host_ptr
 // Maps of device storage go through a pinned mirror of the root buffer.
+// An image is a Memory with an ImageLayout (image.h), stored like a buffer
+// of its bytes; an image on a buffer shares the buffer's storage as a
+// sub-buffer does.
 #pragma once
 
 #include "context.h"
+#include "image.h"
 
+#include <array>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace clcuda::core {
@@ -36,7 +42,24 @@ public:
   static cl_int createSubBuffer(Memory &parent, cl_mem_flags flags, std::size_t origin,
                                 std::size_t size, Memory *&out);
 
+  // An image whose pixels lie as `layout` says; host_ptr (USE_HOST_PTR,
+  // COPY_HOST_PTR) has the same layout.
+  static cl_int createImage(Context &context, cl_mem_flags flags, const ImageLayout &layout,
+                            void *host_ptr, std::vector<cl_mem_properties> properties,
+                            Memory *&out);
+  // An image on `buffer`'s memory (1D buffer images, 2D images from buffers).
+  static cl_int createImageOnBuffer(Memory &buffer, cl_mem_flags flags, const ImageLayout &layout,
+                                    std::vector<cl_mem_properties> properties, Memory *&out);
+
   Context &context() const { return *context_; }
+  // The image layout, nullptr for buffers.
+  const ImageLayout *image() const { return image_ ? &*image_ : nullptr; }
+  cl_mem_object_type type() const { return image_ ? image_->type : CL_MEM_OBJECT_BUFFER; }
+  // CL_IMAGE_BUFFER: the buffer an image was made on.
+  Memory *imageBuffer() const { return image_buffer_.get(); }
+  // CL_MEM_ASSOCIATED_MEMOBJECT and CL_MEM_OFFSET.
+  Memory *associated() const { return image_ ? image_buffer_.get() : parent_.get(); }
+  std::size_t subBufferOffset() const { return image_ ? 0 : origin_; }
   cl_mem_flags flags() const { return flags_; }
   std::size_t size() const { return size_; }
   Memory *parent() const { return parent_.get(); }
@@ -55,15 +78,22 @@ public:
 
   void addDestructorCallback(MemoryDestructorCallback callback, void *user_data);
 
+  // An image map's rectangle, in bytes, rows and slices of the image.
+  struct MappedRect {
+    std::array<std::size_t, 3> origin;
+    std::array<std::size_t, 3> region;
+  };
   struct Mapping {
     void *pointer;
     std::size_t offset; // in this buffer
     std::size_t size;
     cl_map_flags flags;
+    std::optional<MappedRect> rect; // images: only these bytes are copied
   };
   // Where a map of [offset, offset + size) lands, registered as a mapping:
   // the storage itself, host_ptr, or the pinned mirror (made on first map).
-  cl_int beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer);
+  cl_int beginMap(std::size_t offset, std::size_t size, cl_map_flags flags, void *&pointer,
+                  std::optional<MappedRect> rect = std::nullopt);
   // Removes the mapping at `pointer`; false if there is none.
   bool endMap(void *pointer, Mapping &mapping);
   // Puts back a mapping whose unmap could not be enqueued.
@@ -93,6 +123,8 @@ private:
   Ref<Memory> parent_;
   std::size_t origin_ = 0;
   std::unique_ptr<Storage> storage_; // root buffers
+  std::optional<ImageLayout> image_;
+  Ref<Memory> image_buffer_;
 
   std::mutex mutex_;
   std::vector<Mapping> mappings_;

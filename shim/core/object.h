@@ -23,6 +23,7 @@ enum class Tag : std::uint32_t {
   memory,
   program,
   kernel,
+  sampler,
 };
 
 // What the ICD loader reads (dispatch) and what handle checks read (tag).

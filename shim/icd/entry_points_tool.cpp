@@ -82,7 +82,7 @@ std::string markdown() {
          "Every OpenCL 3.0 entry point, every extension function the ICD loader\n"
          "exports, and every slot of the ICD dispatch table, with its status:\n\n"
          "* **implemented**: works as the OpenCL 3.0 specification says.\n"
-         "* **unsupported**: a feature clcuda does not have (images, pipes,\n"
+         "* **unsupported**: a feature clcuda does not have (pipes,\n"
          "  native kernels, GL/EGL sharing, device partitioning); the entry point checks\n"
          "  its handles and returns the error the specification names for a device\n"
          "  without the feature (the note says which).\n"

@@ -29,13 +29,19 @@ clcuda_register_gtest(programs_internal "programs." unit "")
 add_executable(programs_api
   ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api/gpu_fixture.cpp
   ${programs_dir}/api/program_fixture.cpp
+  ${programs_dir}/api/image_argument_test.cpp
+  ${programs_dir}/api/image_kernel_test.cpp
   ${programs_dir}/api/kernel_test.cpp
+  # image_argument_test.cpp makes a program binary (NVRTC) itself.
+  ${PROJECT_SOURCE_DIR}/shim/core/nvrtc.cpp
+  ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp
   ${programs_dir}/api/launch_test.cpp
   ${programs_dir}/api/program_test.cpp)
 target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
                            ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
-target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process
-                      Threads::Threads ${CMAKE_DL_LIBS})
+target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
+                      cl2cuda_headers clcuda_device_library CUDA::nvrtc Threads::Threads
+                      ${CMAKE_DL_LIBS})
 add_dependencies(programs_api cl2cuda)
 clcuda_warnings(programs_api)
 clcuda_add_loading_tests(programs_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)

@@ -19,6 +19,7 @@ add_executable(shim_gpu_api
   ${CMAKE_CURRENT_LIST_DIR}/api/buffer_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/api/device_queue_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/api/event_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/image_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/api/transfer_test.cpp)
 target_include_directories(shim_gpu_api PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api)
 target_link_libraries(shim_gpu_api PRIVATE clcuda_test_support Threads::Threads)

@@ -5,6 +5,7 @@
 #include "core/settings.h"
 #include "cuda/errors.h"
 
+#include <clc/image_desc.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -245,7 +246,24 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_ERROR_CORRECTION_SUPPORT), CL_TRUE);
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), CL_TRUE);
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT), CL_TRUE);
-  EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_IMAGE_SUPPORT), CL_FALSE);
+  EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_IMAGE_SUPPORT), CL_TRUE);
+  // The image limits: at least the OpenCL 3.0 full profile's minimums, and
+  // MAX_READ_IMAGE_ARGS image descriptors fit in the kernel parameters.
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_WIDTH), 16384u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_HEIGHT), 16384u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_WIDTH), 2048u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_HEIGHT), 2048u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_DEPTH), 2048u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE), 2048u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), 65536u);
+  EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_IMAGE_ARGS), 128u);
+  EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_WRITE_IMAGE_ARGS), 64u);
+  EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS), 64u);
+  EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_SAMPLERS), 16u);
+  EXPECT_GE(scalar<size_t>(CL_DEVICE_MAX_PARAMETER_SIZE),
+            scalar<cl_uint>(CL_DEVICE_MAX_READ_IMAGE_ARGS) * sizeof(clc::image_desc));
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_IMAGE_PITCH_ALIGNMENT), 1u);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT), 1u);
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_PIPE_SUPPORT), CL_FALSE);
   EXPECT_EQ(scalar<cl_device_svm_capabilities>(CL_DEVICE_SVM_CAPABILITIES),
             cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |

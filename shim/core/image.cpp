@@ -1,0 +1,274 @@
+#include "image.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace clcuda::core {
+
+const std::vector<ImageFormat> &imageFormats() {
+  static const std::vector<ImageFormat> table = {
+#define CLCUDA_IMAGE_FORMAT(order, type, bytes, usage) {order, type, bytes, ImageUsage::usage},
+#include "image_formats.def"
+  };
+  return table;
+}
+
+const ImageFormat *findImageFormat(const cl_image_format &format) {
+  for (const ImageFormat &entry : imageFormats())
+    if (entry.order == format.image_channel_order && entry.type == format.image_channel_data_type)
+      return &entry;
+  return nullptr;
+}
+
+namespace {
+
+bool isPackedType(cl_channel_type type) {
+  return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 || type == CL_UNORM_INT_101010 ||
+         type == CL_UNORM_INT_101010_2 || type == CL_UNORM_INT24;
+}
+
+bool isNormalizedOrFloat(cl_channel_type type) {
+  return type != CL_SIGNED_INT8 && type != CL_SIGNED_INT16 && type != CL_SIGNED_INT32 &&
+         type != CL_UNSIGNED_INT8 && type != CL_UNSIGNED_INT16 && type != CL_UNSIGNED_INT32;
+}
+
+} // namespace
+
+bool validImageFormatDescriptor(const cl_image_format &format) {
+  const cl_channel_order order = format.image_channel_order;
+  const cl_channel_type type = format.image_channel_data_type;
+  const bool known_order =
+      (order >= CL_R && order <= CL_ABGR) || order == CL_DEPTH || order == CL_DEPTH_STENCIL;
+  const bool known_type = type >= CL_SNORM_INT8 && type <= CL_UNORM_INT_101010_2;
+  if (!known_order || !known_type)
+    return false;
+  // The spec's pairings: packed types only with RGB/RGBx (101010_2 with
+  // RGBA), INTENSITY and LUMINANCE only normalized or float types.
+  if (isPackedType(type) != (order == CL_RGB || order == CL_RGBx || type == CL_UNORM_INT_101010_2 ||
+                             type == CL_UNORM_INT24))
+    return false;
+  if ((order == CL_INTENSITY || order == CL_LUMINANCE) && !isNormalizedOrFloat(type))
+    return false;
+  return true;
+}
+
+bool formatSupports(const ImageFormat &format, cl_mem_object_type type, cl_mem_flags flags) {
+  switch (format.usage) {
+  case ImageUsage::any_image:
+    return true;
+  case ImageUsage::read_only_image: // no access flag is CL_MEM_READ_WRITE
+    return (flags & CL_MEM_READ_ONLY) &&
+           !(flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE));
+  case ImageUsage::depth_image:
+    return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
+  }
+  return false;
+}
+
+Pixels ImageLayout::extent() const {
+  switch (type) {
+  case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+    return {width, array_size, 1};
+  case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+    return {width, height, array_size};
+  default:
+    return {width, height, depth};
+  }
+}
+
+clc::image_desc ImageLayout::descriptor(unsigned long long address) const {
+  clc::image_desc desc{};
+  desc.data = reinterpret_cast<unsigned char *>(address);
+  desc.row_pitch = row_pitch;
+  desc.slice_pitch = slice_pitch;
+  desc.width = unsigned(width);
+  desc.height = unsigned(height);
+  desc.depth = unsigned(depth);
+  desc.array_size = unsigned(array_size);
+  desc.channel_order = format.image_channel_order;
+  desc.channel_data_type = format.image_channel_data_type;
+  desc.element_size = unsigned(element_size);
+  desc.image_type = type;
+  return desc;
+}
+
+ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, std::size_t width,
+                            std::size_t height, std::size_t depth, std::size_t array_size,
+                            std::size_t row_pitch, std::size_t slice_pitch) {
+  ImageLayout layout{};
+  layout.type = type;
+  layout.format = {format.order, format.type};
+  layout.element_size = format.bytes_per_pixel;
+  layout.width = width;
+  const bool two_dimensional = type == CL_MEM_OBJECT_IMAGE2D ||
+                               type == CL_MEM_OBJECT_IMAGE2D_ARRAY || type == CL_MEM_OBJECT_IMAGE3D;
+  layout.height = two_dimensional ? height : 1;
+  layout.depth = type == CL_MEM_OBJECT_IMAGE3D ? depth : 1;
+  layout.array_size = layout.isArray() ? array_size : 1;
+  layout.row_pitch = row_pitch ? row_pitch : width * format.bytes_per_pixel;
+  // A 1D array's layers are rows; a 2D image's one slice is the image.
+  const std::size_t tight_slice = layout.row_pitch * layout.height;
+  layout.slice_pitch = slice_pitch ? slice_pitch : tight_slice;
+  if (type == CL_MEM_OBJECT_IMAGE1D_ARRAY && !slice_pitch)
+    layout.slice_pitch = layout.row_pitch;
+  return layout;
+}
+
+unsigned short floatToHalf(float value) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  const std::uint32_t sign = (bits >> 16) & 0x8000u;
+  const std::uint32_t magnitude = bits & 0x7fffffffu;
+  if (magnitude >= 0x7f800000u) // infinity or NaN (kept quiet)
+    return std::uint16_t(sign | 0x7c00u | (magnitude > 0x7f800000u ? 0x200u : 0u));
+  if (magnitude >= 0x477ff000u) // rounds to above the largest half: infinity
+    return std::uint16_t(sign | 0x7c00u);
+  if (magnitude < 0x38800000u) { // a half subnormal (or zero): units of 2^-24
+    const int shift = 126 - int(magnitude >> 23);
+    if (shift > 24)
+      return std::uint16_t(sign);
+    const std::uint32_t mantissa = (magnitude & 0x7fffffu) | 0x800000u;
+    std::uint32_t result = mantissa >> shift;
+    const std::uint32_t rest = mantissa & ((1u << shift) - 1);
+    const std::uint32_t half_way = 1u << (shift - 1);
+    if (rest > half_way || (rest == half_way && (result & 1)))
+      ++result;
+    return std::uint16_t(sign | result);
+  }
+  // Normal: rebias the exponent, round the 13 dropped bits to nearest even.
+  std::uint32_t result = (magnitude - 0x38000000u) >> 13;
+  const std::uint32_t rest = magnitude & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (result & 1)))
+    ++result; // may carry into the exponent, up to infinity: still right
+  return std::uint16_t(sign | result);
+}
+
+namespace {
+
+// Round to nearest even, after clamping to [low, high] (NaN becomes 0).
+long long roundSaturated(double value, double low, double high) {
+  if (std::isnan(value))
+    return 0;
+  return (long long)std::nearbyint(std::clamp(value, low, high));
+}
+
+double srgbEncode(double linear) {
+  if (std::isnan(linear))
+    return 0;
+  linear = std::clamp(linear, 0.0, 1.0);
+  return linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1.0 / 2.4) - 0.055;
+}
+
+// Which colour component (0 r, 1 g, 2 b, 3 a) each stored channel holds.
+std::vector<int> storedComponents(cl_channel_order order) {
+  switch (order) {
+  case CL_A:
+    return {3};
+  case CL_RG:
+    return {0, 1};
+  case CL_RA:
+    return {0, 3};
+  case CL_RGB:
+    return {0, 1, 2};
+  case CL_RGBA:
+  case CL_sRGBA:
+    return {0, 1, 2, 3};
+  case CL_BGRA:
+  case CL_sBGRA:
+    return {2, 1, 0, 3};
+  case CL_ARGB:
+    return {3, 0, 1, 2};
+  case CL_ABGR:
+    return {3, 2, 1, 0};
+  default: // CL_R, CL_INTENSITY, CL_LUMINANCE, CL_DEPTH
+    return {0};
+  }
+}
+
+template <class T> void store(unsigned char *pixel, std::size_t channel, T value) {
+  std::memcpy(pixel + channel * sizeof(T), &value, sizeof(T));
+}
+
+} // namespace
+
+void encodePixel(const ImageFormat &format, const void *colour, unsigned char *pixel) {
+  const auto *floats = static_cast<const float *>(colour);
+  const auto *ints = static_cast<const std::int32_t *>(colour);
+  const auto *uints = static_cast<const std::uint32_t *>(colour);
+  const bool srgb = format.order == CL_sRGBA || format.order == CL_sBGRA;
+  auto normalized = [&](int component) {
+    const double value = floats[component];
+    return srgb && component != 3 ? srgbEncode(value) : value;
+  };
+  switch (format.type) {
+  case CL_UNORM_SHORT_565: {
+    const auto packed = std::uint16_t(roundSaturated(floats[0] * 31.0, 0, 31) << 11 |
+                                      roundSaturated(floats[1] * 63.0, 0, 63) << 5 |
+                                      roundSaturated(floats[2] * 31.0, 0, 31));
+    std::memcpy(pixel, &packed, sizeof packed);
+    return;
+  }
+  case CL_UNORM_SHORT_555: {
+    const auto packed = std::uint16_t(roundSaturated(floats[0] * 31.0, 0, 31) << 10 |
+                                      roundSaturated(floats[1] * 31.0, 0, 31) << 5 |
+                                      roundSaturated(floats[2] * 31.0, 0, 31));
+    std::memcpy(pixel, &packed, sizeof packed);
+    return;
+  }
+  case CL_UNORM_INT_101010: {
+    const auto packed = std::uint32_t(roundSaturated(floats[0] * 1023.0, 0, 1023) << 20 |
+                                      roundSaturated(floats[1] * 1023.0, 0, 1023) << 10 |
+                                      roundSaturated(floats[2] * 1023.0, 0, 1023));
+    std::memcpy(pixel, &packed, sizeof packed);
+    return;
+  }
+  default:
+    break;
+  }
+  const std::vector<int> components = storedComponents(format.order);
+  for (std::size_t channel = 0; channel < components.size(); ++channel) {
+    const int c = components[channel];
+    switch (format.type) {
+    case CL_UNORM_INT8:
+      store(pixel, channel, std::uint8_t(roundSaturated(normalized(c) * 255.0, 0, 255)));
+      break;
+    case CL_UNORM_INT16:
+      store(pixel, channel, std::uint16_t(roundSaturated(floats[c] * 65535.0, 0, 65535)));
+      break;
+    case CL_SNORM_INT8:
+      store(pixel, channel, std::int8_t(roundSaturated(floats[c] * 127.0, -127, 127)));
+      break;
+    case CL_SNORM_INT16:
+      store(pixel, channel, std::int16_t(roundSaturated(floats[c] * 32767.0, -32767, 32767)));
+      break;
+    case CL_SIGNED_INT8:
+      store(pixel, channel, std::int8_t(std::clamp<std::int32_t>(ints[c], INT8_MIN, INT8_MAX)));
+      break;
+    case CL_SIGNED_INT16:
+      store(pixel, channel, std::int16_t(std::clamp<std::int32_t>(ints[c], INT16_MIN, INT16_MAX)));
+      break;
+    case CL_SIGNED_INT32:
+      store(pixel, channel, ints[c]);
+      break;
+    case CL_UNSIGNED_INT8:
+      store(pixel, channel, std::uint8_t(std::min<std::uint32_t>(uints[c], UINT8_MAX)));
+      break;
+    case CL_UNSIGNED_INT16:
+      store(pixel, channel, std::uint16_t(std::min<std::uint32_t>(uints[c], UINT16_MAX)));
+      break;
+    case CL_UNSIGNED_INT32:
+      store(pixel, channel, uints[c]);
+      break;
+    case CL_HALF_FLOAT:
+      store(pixel, channel, floatToHalf(floats[c]));
+      break;
+    default: // CL_FLOAT
+      store(pixel, channel, floats[c]);
+      break;
+    }
+  }
+}
+
+} // namespace clcuda::core
