@@ -118,7 +118,10 @@ TEST_F(ProgramBuild, InvalidOptionsAreReported) {
 
 TEST_F(ProgramBuild, UnsupportedFeaturesAreBuildErrorsNotCrashes) {
   for (const char *source : {
-           "__kernel void k(read_only image2d_t image) {}",
+           // A mipmapped read (cl_khr_mipmap_image is not supported).
+           "__kernel void k(read_only image2d_t i, sampler_t s, __global float4 *o) {\n"
+           "  o[0] = read_imagef(i, s, (float2)(0.5f), 1.0f);\n"
+           "}\n",
            "__kernel void k(__global int *x) { x[0] = ",
            "#error stop here\n",
        }) {
