@@ -255,7 +255,8 @@ __device__ inline int clamp_index(int i, int low, int high) {
 
 // Round to nearest even after clamping (NaN becomes 0): convert_*_sat_rte.
 __device__ inline int saturate_rte(float x, float low, float high) {
-  return __float2int_rn(::fminf(::fmaxf(x, low), high));
+  // fmaxf(NaN, low) is low, not the 0 the conversion rules give NaN.
+  return ::isnan(x) ? 0 : __float2int_rn(::fminf(::fmaxf(x, low), high));
 }
 
 __device__ inline void store_float_component(unsigned char *p, unsigned int type, float x) {
