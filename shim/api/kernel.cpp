@@ -272,6 +272,11 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_ex
     const cl_device_svm_capabilities capabilities = core::svmCapabilities(object->context());
     if (!capabilities)
       return CL_INVALID_OPERATION;
+    // The empty set (size 0, NULL) unsets the SVM pointers (OpenCL 3.0.x:
+    // "specify an empty set by passing param_value_size equal to zero and
+    // param_value equal to NULL").
+    if (param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS && param_value_size == 0 && !param_value)
+      return CL_SUCCESS;
     if (!param_value)
       return CL_INVALID_VALUE;
     if (param_name == CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM) {

@@ -189,7 +189,10 @@ TEST_F(Kernels, ArgumentErrors) {
   EXPECT_CL(CL_INVALID_OPERATION,
             clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM,
                                 sizeof(fine_grain), &fine_grain));
-  EXPECT_CL(CL_INVALID_VALUE, clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr));
+  // The empty set unsets the pointers; a NULL list of some size is invalid.
+  EXPECT_CL(CL_SUCCESS, clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE,
+            clSetKernelExecInfo(mixed, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(void *), nullptr));
   EXPECT_CL(CL_INVALID_VALUE, clSetKernelExecInfo(mixed, 0x7777, sizeof(fine_grain), &fine_grain));
   EXPECT_CL(CL_INVALID_KERNEL,
             clSetKernelExecInfo(nullptr, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(buffer), &buffer));
