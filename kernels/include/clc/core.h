@@ -149,23 +149,16 @@ __host__ __device__ T component_value(const volatile vec<T, N> &v) {
   return v.elem[K];
 }
 
-// The first M components of a vector constructor's arguments, gathered one
-// argument at a time by a fold over <<. Each step is instantiated once per
-// (M, argument type) and shared by every constructor: NVVM optimizes each
-// instantiated function on its own, so a program with hundreds of different
-// constructors (the CTS's vector_creation) compiles much faster than with a
-// recursive step per remaining argument list.
-template <class T, int M> struct gathered { T c[M > 0 ? M : 1]; };
-template <class T, int M, class A, int... J, int... K>
-__host__ __device__ constexpr gathered<T, M + vec_size<A>>
-gather(const gathered<T, M> &g, const A &a, indices<J...>, indices<K...>) {
-  return {{g.c[J]..., T(component_value<K>(a))...}};
+// Where argument J of a vector constructor starts in the result.
+template <int J, class... A> __host__ __device__ constexpr int argument_offset() {
+  constexpr int sizes[] = {vec_size<A>...};
+  int offset = 0;
+  for (int j = 0; j < J; ++j)
+    offset += sizes[j];
+  return offset;
 }
-template <class T, int M, class A>
-__host__ __device__ constexpr gathered<T, M + vec_size<A>> operator<<(const gathered<T, M> &g,
-                                                                      const A &a) {
-  return gather(g, a, make_indices<M>(), make_indices<vec_size<A>>());
-}
+// Selects the constructor that writes each argument's components in place.
+struct concatenation {};
 
 template <class T, int N> struct vec_storage;
 template <class T> struct vec_storage<T, 2> {
@@ -280,7 +273,7 @@ struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec
   template <class A, class B, class... R,
             detail::enable_if_t<detail::total_components<A, B, R...>() == N, int> = 0>
   __host__ __device__ constexpr vec(const A &a, const B &b, const R &...r)
-      : vec(((detail::gathered<T, 0>() << a << b) << ... << r)) {}
+      : vec(detail::concatenation(), detail::make_indices<2 + sizeof...(R)>(), a, b, r...) {}
 
   // A copy of a volatile vector, read component by component. Templates (as
   // are the volatile assignments) so that vec keeps its trivial copy
@@ -321,11 +314,20 @@ private:
   template <int... I, class S>
   __host__ __device__ constexpr vec(detail::indices<I...>, const S &s)
       : detail::vec_storage<T, N>{{T(detail::component_value<I>(s))...}} {}
-  __host__ __device__ constexpr vec(const detail::gathered<T, N> &g)
-      : vec(g, detail::make_indices<N>()) {}
-  template <int... I>
-  __host__ __device__ constexpr vec(const detail::gathered<T, N> &g, detail::indices<I...>)
-      : detail::vec_storage<T, N>{{g.c[I]...}} {}
+  // From several scalars and vectors: each argument's components are written
+  // straight into the result. NVVM's time on a program with hundreds of
+  // different constructors (the CTS's vector_creation) grows with the
+  // temporaries a constructor builds; writing in place builds none.
+  template <int... J, class... A>
+  __host__ __device__ constexpr vec(detail::concatenation, detail::indices<J...>, const A &...a)
+      : detail::vec_storage<T, N>{} {
+    (place<detail::argument_offset<J, A...>()>(a, detail::make_indices<detail::vec_size<A>>()),
+     ...);
+  }
+  template <int Offset, class A, int... K>
+  __host__ __device__ constexpr void place(const A &a, detail::indices<K...>) {
+    ((this->elem[Offset + K] = T(detail::component_value<K>(a))), ...);
+  }
 
   template <int... I> __device__ void store(detail::indices<I...>, const vec &v) volatile {
     ((this->elem[I] = v.elem[I]), ...);
