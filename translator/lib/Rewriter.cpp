@@ -165,6 +165,24 @@ std::string ProgramRewriter::freshName(const std::string &base) const {
 void ProgramRewriter::chooseRenames() {
   DeclCollector collector(program_);
   collector.TraverseDecl(program_.ast.getTranslationUnitDecl());
+  // C keeps struct/union/enum tags apart from other names, C++ does not:
+  // `struct S;` and `typedef struct {...} S;` name two types in OpenCL C and
+  // clash in CUDA, so such a tag gets a new name.
+  llvm::StringMap<llvm::SmallVector<clang::QualType, 1>> typedef_types;
+  for (clang::NamedDecl *decl : collector.decls)
+    if (const auto *typedef_decl = llvm::dyn_cast<clang::TypedefNameDecl>(decl))
+      typedef_types[typedef_decl->getName()].push_back(
+          program_.ast.getCanonicalType(typedef_decl->getUnderlyingType()));
+  for (clang::NamedDecl *decl : collector.decls) {
+    const auto *tag = llvm::dyn_cast<clang::TagDecl>(decl);
+    if (!tag || !tag->getIdentifier() || renames_.count(tag->getCanonicalDecl()))
+      continue;
+    auto typedefs = typedef_types.find(tag->getName());
+    const clang::QualType tag_type = program_.ast.getCanonicalType(program_.ast.getTagDeclType(tag));
+    if (typedefs != typedef_types.end() &&
+        llvm::any_of(typedefs->second, [&](clang::QualType type) { return type != tag_type; }))
+      renames_[tag->getCanonicalDecl()] = uniqueName(tag->getName().str() + "_tag");
+  }
   for (clang::NamedDecl *decl : collector.decls) {
     const clang::IdentifierInfo *identifier = decl->getIdentifier();
     if (!identifier || !isReservedName(identifier->getName()) ||
