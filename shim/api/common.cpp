@@ -51,6 +51,15 @@ SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties) {
           std::size_t(properties.max_block_dim[2])};
 }
 
+cl_int copyMemoryProperties(const cl_mem_properties *properties,
+                            std::vector<cl_mem_properties> &copy) {
+  if (properties && properties[0] != 0)
+    return CL_INVALID_PROPERTY;
+  if (properties)
+    copy.push_back(0);
+  return CL_SUCCESS;
+}
+
 std::size_t maxAllocation(const core::Context &context) {
   std::size_t limit = 0;
   for (const core::Device *device : context.devices())

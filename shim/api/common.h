@@ -71,5 +71,10 @@ DeviceHandles deviceHandles(const std::vector<core::Device *> &devices);
 SizeTriple maxWorkItemSizes(const core::DeviceProperties &properties);
 cl_command_queue queueHandle(core::Queue *queue);
 cl_mem memoryHandle(core::Memory *memory);
+// The properties of clCreateBufferWithProperties/clCreateImageWithProperties
+// as CL_MEM_PROPERTIES returns them. OpenCL 3.0 defines no memory property
+// and clcuda claims no extension that adds one: only the empty list is valid.
+cl_int copyMemoryProperties(const cl_mem_properties *properties,
+                            std::vector<cl_mem_properties> &copy);
 
 } // namespace clcuda::api

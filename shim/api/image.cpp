@@ -85,8 +85,6 @@ cl_image_desc describe(cl_mem_object_type type, size_t width, size_t height, siz
   return desc;
 }
 
-core::Memory &imageOf(cl_mem handle) { return memoryOf(handle); }
-
 // Read and write: the checks they share, then the core command.
 template <class Pointer, class Enqueue>
 cl_int transferImage(cl_command_queue command_queue, cl_mem image, HostAccess access,
@@ -97,7 +95,7 @@ cl_int transferImage(cl_command_queue command_queue, cl_mem image, HostAccess ac
   cl_int error = checkCommand(command_queue, {image}, MemKind::image, num_events, events, queue);
   if (error != CL_SUCCESS)
     return error;
-  core::Memory &memory = imageOf(image);
+  core::Memory &memory = memoryOf(image);
   const core::ImageLayout &layout = *memory.image();
   core::Pixels at, size;
   if (!ptr)
@@ -125,7 +123,7 @@ cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_m
         checkCommand(command_queue, {buffer_handle}, MemKind::buffer, num_events, events, queue);
   if (error != CL_SUCCESS)
     return error;
-  core::Memory &image = imageOf(image_handle), &buffer = memoryOf(buffer_handle);
+  core::Memory &image = memoryOf(image_handle), &buffer = memoryOf(buffer_handle);
   const core::ImageLayout &layout = *image.image();
   core::Pixels at, size;
   if ((error = checkImageRegion(layout, origin, region, at, size)) != CL_SUCCESS)
@@ -221,12 +219,9 @@ CLCUDA_API cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     if (!fromHandle<core::Context>(context))
       return failWith<cl_mem>(error, CL_INVALID_CONTEXT);
-    // As for buffers: no image property is defined, only the empty list.
-    if (properties && properties[0] != 0)
-      return failWith<cl_mem>(error, CL_INVALID_PROPERTY);
     std::vector<cl_mem_properties> copy;
-    if (properties)
-      copy.push_back(0);
+    if ((error = copyMemoryProperties(properties, copy)) != CL_SUCCESS)
+      return nullptr;
     return createImage(context, std::move(copy), flags, image_format, image_desc, host_ptr, error);
   });
 }
@@ -307,7 +302,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue,
                                 num_events_in_wait_list, event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
-    core::Memory &source = imageOf(src_image), &destination = imageOf(dst_image);
+    core::Memory &source = memoryOf(src_image), &destination = memoryOf(dst_image);
     const cl_image_format &from = source.image()->format, &to = destination.image()->format;
     if (from.image_channel_order != to.image_channel_order ||
         from.image_channel_data_type != to.image_channel_data_type)
@@ -360,7 +355,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue,
                                 event_wait_list, queue);
     if (error != CL_SUCCESS)
       return error;
-    core::Memory &memory = imageOf(image);
+    core::Memory &memory = memoryOf(image);
     core::Pixels at, size;
     if (!fill_color)
       return CL_INVALID_VALUE;
@@ -385,7 +380,7 @@ CLCUDA_API void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, c
     if ((error = checkCommand(command_queue, {image}, MemKind::image, num_events_in_wait_list,
                               event_wait_list, queue)) != CL_SUCCESS)
       return nullptr;
-    core::Memory &memory = imageOf(image);
+    core::Memory &memory = memoryOf(image);
     const core::ImageLayout &layout = *memory.image();
     core::Pixels at, size;
     if (!image_row_pitch)

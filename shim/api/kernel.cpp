@@ -250,9 +250,8 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint
     // buffer's address); NULL is as valid as a NULL buffer. Without
     // fine-grained system SVM it must point into an SVM allocation.
     const cl2cuda::ArgKind kind = object->arg(arg_index).kind;
-    core::SvmHeap::Allocation allocation;
     if ((kind != cl2cuda::ArgKind::Buffer && kind != cl2cuda::ArgKind::ConstantBuffer) ||
-        (arg_value && !object->context().svm().find(arg_value, 0, allocation)))
+        (arg_value && !object->context().svm().contains(arg_value, 0)))
       return CL_INVALID_ARG_VALUE;
     object->setSvmPointer(arg_index, arg_value);
     return CL_SUCCESS;
@@ -293,9 +292,8 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_ex
     if (param_value_size == 0 || param_value_size % sizeof(void *))
       return CL_INVALID_VALUE;
     const auto *pointers = static_cast<void *const *>(param_value);
-    core::SvmHeap::Allocation allocation;
     for (std::size_t i = 0; i < param_value_size / sizeof(void *); ++i)
-      if (!object->context().svm().find(pointers[i], 0, allocation))
+      if (!object->context().svm().contains(pointers[i], 0))
         return CL_INVALID_VALUE;
     return CL_SUCCESS;
   });

@@ -22,9 +22,8 @@ namespace {
 // A buffer on SVM memory may not reach past its SVM allocation.
 bool overrunsSvmAllocation(core::Context &context, cl_mem_flags flags, std::size_t size,
                            const void *host_ptr) {
-  core::SvmHeap::Allocation allocation;
-  return (flags & CL_MEM_USE_HOST_PTR) && context.svm().find(host_ptr, 0, allocation) &&
-         !context.svm().find(host_ptr, size, allocation);
+  return (flags & CL_MEM_USE_HOST_PTR) && context.svm().contains(host_ptr, 0) &&
+         !context.svm().contains(host_ptr, size);
 }
 
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
@@ -69,15 +68,9 @@ CLCUDA_API cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context,
       error = CL_INVALID_CONTEXT;
       return nullptr;
     }
-    // OpenCL 3.0 defines no buffer property and clcuda claims no extension
-    // that adds one: only the empty list is valid.
-    if (properties && properties[0] != 0) {
-      error = CL_INVALID_PROPERTY;
-      return nullptr;
-    }
     std::vector<cl_mem_properties> copy;
-    if (properties)
-      copy.push_back(0);
+    if ((error = copyMemoryProperties(properties, copy)) != CL_SUCCESS)
+      return nullptr;
     return createBuffer(context, std::move(copy), flags, size, host_ptr, error);
   });
 }

@@ -3,9 +3,9 @@
 // fine-grained system SVM, so every pointer an SVM command works on in
 // place must lie in an SVM allocation of the queue's context: one that does
 // not is CL_INVALID_VALUE, never a fault.
-#include "common.h"
-#include "validation.h"
+#include "commands.h"
 
+#include "core/buffer_commands.h"
 #include "core/svm.h"
 
 namespace clcuda::api {
@@ -24,8 +24,7 @@ cl_int checkSvmCommand(cl_command_queue command_queue, cl_uint num_events, const
 
 // [pointer, pointer + size) lies in one SVM allocation of the queue's context.
 bool inSvmAllocation(const core::Queue &queue, const void *pointer, std::size_t size) {
-  core::SvmHeap::Allocation allocation;
-  return queue.context().svm().find(pointer, size, allocation);
+  return queue.context().svm().contains(pointer, size);
 }
 
 // A copy's side may be any host memory, but one that starts in an SVM
@@ -44,11 +43,6 @@ cl_int svmCommand(const char *function, cl_command_queue command_queue, cl_uint 
     cl_int error = checkSvmCommand(command_queue, num_events, events, queue);
     return error != CL_SUCCESS ? error : body(*queue);
   });
-}
-
-core::Command command(cl_command_type type, cl_uint num_events, const cl_event *events,
-                      bool blocking = false) {
-  return core::Command{type, num_events, events, core::CommandKind::normal, blocking};
 }
 
 } // namespace
@@ -134,8 +128,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue
             !inSvmAllocation(queue, svm_ptr, size))
           return CL_INVALID_VALUE;
         EventOut out(event);
-        return core::enqueueSvmFill(
-            queue, svm_ptr, pattern, pattern_size, size,
+        return core::enqueueFill(
+            queue, CUdeviceptr(svm_ptr), nullptr, pattern, pattern_size, size,
             command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list, event_wait_list), out.get());
       });
 }

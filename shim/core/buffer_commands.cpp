@@ -101,17 +101,23 @@ cl_int enqueueCopyBufferRect(Queue &queue, Memory &source, Memory &destination,
   return queue.enqueue(command, issue, event);
 }
 
+cl_int enqueueFill(Queue &queue, CUdeviceptr address, Ref<Memory> owner, const void *pattern,
+                   std::size_t pattern_size, std::size_t size, const Command &command,
+                   Event **event) {
+  std::array<unsigned char, 128> bytes{}; // the spec lets the caller free `pattern` at once
+  std::memcpy(bytes.data(), pattern, pattern_size);
+  auto issue = [owner = std::move(owner), runtime = &queue.device().runtime(), address, bytes,
+                pattern_size, size](CUstream stream) {
+    return fill(*runtime, stream, address, bytes.data(), pattern_size, size);
+  };
+  return queue.enqueue(command, issue, event);
+}
+
 cl_int enqueueFillBuffer(Queue &queue, Memory &buffer, const void *pattern,
                          std::size_t pattern_size, std::size_t offset, std::size_t size,
                          const Command &command, Event **event) {
-  std::array<unsigned char, 128> bytes{}; // the spec lets the caller free `pattern` at once
-  std::memcpy(bytes.data(), pattern, pattern_size);
-  auto issue = [destination = Ref<Memory>(&buffer), runtime = &queue.device().runtime(), bytes,
-                pattern_size, offset, size](CUstream stream) {
-    return fill(*runtime, stream, destination->address() + offset, bytes.data(), pattern_size,
-                size);
-  };
-  return queue.enqueue(command, issue, event);
+  return enqueueFill(queue, buffer.address() + offset, Ref<Memory>(&buffer), pattern, pattern_size,
+                     size, command, event);
 }
 
 cl_int enqueueMapBuffer(Queue &queue, Memory &buffer, cl_map_flags flags, std::size_t offset,

@@ -34,6 +34,11 @@ cl_int enqueueCopyBuffer(Queue &queue, Memory &source, Memory &destination,
 // `source` is the rect's buffer side, `destination` its host side.
 cl_int enqueueCopyBufferRect(Queue &queue, Memory &source, Memory &destination,
                              const BufferRect &rect, const Command &command, Event **event);
+// Fills `size` bytes at `address` with the pattern (buffers and SVM
+// memory); `owner`, when given, is held until the fill is issued.
+cl_int enqueueFill(Queue &queue, CUdeviceptr address, Ref<Memory> owner, const void *pattern,
+                   std::size_t pattern_size, std::size_t size, const Command &command,
+                   Event **event);
 cl_int enqueueFillBuffer(Queue &queue, Memory &buffer, const void *pattern,
                          std::size_t pattern_size, std::size_t offset, std::size_t size,
                          const Command &command, Event **event);

@@ -4,8 +4,6 @@
 #include "cuda/handles.h"
 #include "transfer.h"
 
-#include <array>
-#include <cstring>
 #include <memory>
 
 namespace clcuda::core {
@@ -91,17 +89,6 @@ cl_int enqueueSvmMemcpy(Queue &queue, void *destination, const void *source, std
     return isDeviceMemory(CUdeviceptr(destination))
                ? copyToDevice(*runtime, stream, CUdeviceptr(destination), source, size)
                : copyToHost(*runtime, stream, destination, CUdeviceptr(source), size);
-  };
-  return queue.enqueue(command, issue, event);
-}
-
-cl_int enqueueSvmFill(Queue &queue, void *pointer, const void *pattern, std::size_t pattern_size,
-                      std::size_t size, const Command &command, Event **event) {
-  std::array<unsigned char, 128> bytes{}; // the spec lets the caller free `pattern` at once
-  std::memcpy(bytes.data(), pattern, pattern_size);
-  auto issue = [runtime = &queue.device().runtime(), pointer, bytes, pattern_size,
-                size](CUstream stream) {
-    return fill(*runtime, stream, CUdeviceptr(pointer), bytes.data(), pattern_size, size);
   };
   return queue.enqueue(command, issue, event);
 }

@@ -25,8 +25,6 @@ void freeSvm(Context &context, void *pointer);
 // The commands. Arguments are valid (the API layer checked them).
 cl_int enqueueSvmMemcpy(Queue &queue, void *destination, const void *source, std::size_t size,
                         const Command &command, Event **event);
-cl_int enqueueSvmFill(Queue &queue, void *pointer, const void *pattern, std::size_t pattern_size,
-                      std::size_t size, const Command &command, Event **event);
 // Map and unmap: managed memory is coherent where SVM is advertised, so
 // they only order (and block, when blocking) like the commands they are.
 cl_int enqueueSvmOrderingOnly(Queue &queue, const Command &command, Event **event);

@@ -37,6 +37,11 @@ public:
   // The allocation holding [pointer, pointer + size) (the byte at `pointer`
   // when size is 0); false if none does.
   bool find(const void *pointer, std::size_t size, Allocation &out) const;
+  // Whether one allocation holds [pointer, pointer + size).
+  bool contains(const void *pointer, std::size_t size) const {
+    Allocation ignored;
+    return find(pointer, size, ignored);
+  }
   // Forgets the allocation that starts at `pointer`; false if none does.
   bool take(const void *pointer, Allocation &out);
   static void release(const Allocation &allocation);
