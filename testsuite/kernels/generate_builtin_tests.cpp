@@ -42,6 +42,9 @@ const TableRow table[] = {
 struct Capabilities {
   std::vector<std::string> versions; // -cl-std values
   std::string extensions;            // the -cl-ext value
+  // -D of each feature macro, for OpenCL C 3.0: Clang 16 leaves some (work-group
+  // collectives) to its header, which defines them for SPIR only.
+  std::vector<std::string> feature_defines;
 };
 
 Capabilities claimedCapabilities() {
@@ -50,7 +53,9 @@ Capabilities claimedCapabilities() {
   // and Sema rejects their types without __opencl_c_images.
   c.extensions = "-all,+__opencl_c_images";
 #define CLCUDA_EXTENSION(name, major, minor, patch) c.extensions += ",+" #name;
-#define CLCUDA_C_FEATURE(name, major, minor, patch) c.extensions += ",+" #name;
+#define CLCUDA_C_FEATURE(name, major, minor, patch)                                                \
+  c.extensions += ",+" #name;                                                                      \
+  c.feature_defines.push_back("-D" #name "=1");
 #define CLCUDA_C_VERSION(major, minor, patch) c.versions.push_back("CL" #major "." #minor);
 #include "cl2cuda/capabilities.def"
   return c;
@@ -242,6 +247,9 @@ Collector declaredOverloads(const std::string &resourceDirectory,
                                      "-finclude-default-header",
                                      "-Xclang",
                                      "-cl-ext=" + capabilities.extensions};
+    if (version == "CL3.0")
+      args.insert(args.end(), capabilities.feature_defines.begin(),
+                  capabilities.feature_defines.end());
     std::vector<const char *> argv;
     for (const std::string &arg : args)
       argv.push_back(arg.c_str());

@@ -154,6 +154,14 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       // and Macros"); the nvptx target does not.
       "-D__IMAGE_SUPPORT__=1",
   };
+  // Clang 16 defines some feature macros only in its header, and for SPIR
+  // alone (__opencl_c_work_group_collective_functions), yet declares the
+  // builtins a feature guards only when its macro is defined: each claimed
+  // feature is defined here too.
+  if (options.opencl_c_version >= 300) {
+#define CLCUDA_C_FEATURE(name, major, minor, patch) args.push_back("-D" #name "=1");
+#include <cl2cuda/capabilities.def>
+  }
   for (const std::string &arg : options.clang_args)
     args.push_back(absoluteIncludeArg(arg));
   // clCompileProgram's headers are found from any including file.
