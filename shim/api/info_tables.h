@@ -31,8 +31,16 @@ struct KernelDeviceQuery {
   core::Kernel &kernel;
   const core::KernelFunction &function;
 };
+// clGetKernelSubGroupInfo's input: the local size (one to three dimensions)
+// or the one sub-group count; and the dimensions of the local size it answers.
+struct KernelSubGroupQuery {
+  KernelDeviceQuery kernel;
+  Sizes input;
+  std::size_t answer_dimensions;
+};
 const InfoTable<ProgramBuildQuery> &programBuildInfoTable();
 const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable();
+const InfoTable<KernelSubGroupQuery> &kernelSubGroupInfoTable();
 const InfoTable<const cl2cuda::KernelArg> &kernelArgInfoTable();
 
 // clGet*Info: `invalid` unless `handle` is a live T, else the table's answer.

@@ -28,6 +28,59 @@ SizeTriple compileWorkGroupSize(const cl2cuda::KernelMetadata &metadata) {
           metadata.reqd_work_group_size[2]};
 }
 
+// Sub-groups are warps: a work-group of n work-items has ceil(n / 32) of
+// them, the largest min(n, 32) wide.
+std::size_t warpSize(const KernelDeviceQuery &query) {
+  return std::size_t(query.function.device().properties().warp_size);
+}
+std::size_t workItems(const Sizes &local_size) {
+  std::size_t items = 1;
+  for (std::size_t size : local_size)
+    items *= size;
+  return items;
+}
+std::size_t maxSubGroupSize(const KernelDeviceQuery &query, std::size_t work_items) {
+  return std::min(work_items, warpSize(query));
+}
+std::size_t subGroupCount(const KernelDeviceQuery &query, std::size_t work_items) {
+  return (work_items + warpSize(query) - 1) / warpSize(query);
+}
+
+// The sub-groups of the kernel's largest work-group: its required size
+// (reqd_work_group_size) is its only one.
+std::size_t maxSubGroups(const KernelDeviceQuery &query) {
+  const SizeTriple required = compileWorkGroupSize(query.kernel.metadata());
+  const std::size_t items = required[0] ? workItems({required.begin(), required.end()})
+                                        : query.kernel.maxWorkGroupSize(query.function);
+  return subGroupCount(query, items);
+}
+
+// A local size of that many sub-groups, in as many dimensions as the answer
+// holds: the required size if the kernel has one, else one dimension used
+// and the others 1; zeros when no work-group of the kernel has that many.
+Sizes localSizeForSubGroups(const KernelSubGroupQuery &query) {
+  const KernelDeviceQuery &kernel = query.kernel;
+  std::size_t count = query.input[0];
+  const SizeTriple required = compileWorkGroupSize(kernel.kernel.metadata());
+  Sizes local(query.answer_dimensions, 1);
+  if (required[0]) {
+    std::copy_n(required.begin(), local.size(), local.begin());
+    for (std::size_t d = local.size(); d < required.size(); ++d)
+      if (required[d] != 1)
+        count = 0; // the answer cannot hold the required size
+  } else {
+    const std::size_t largest =
+        std::min(kernel.kernel.maxWorkGroupSize(kernel.function),
+                 maxWorkItemSizes(kernel.function.device().properties())[0]);
+    local[0] = std::min(largest, count * warpSize(kernel));
+    if (count > largest)
+      count = 0;
+  }
+  if (count == 0 || subGroupCount(kernel, workItems(local)) != count)
+    std::fill(local.begin(), local.end(), 0);
+  return local;
+}
+
 } // namespace
 
 const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable() {
@@ -35,6 +88,16 @@ const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable() {
 #define CLCUDA_INFO(param, type, expression)                                                       \
   CLCUDA_INFO_ENTRY(KernelDeviceQuery, query, param, type, expression)
 #include "info/kernel_work_group_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
+}
+
+const InfoTable<KernelSubGroupQuery> &kernelSubGroupInfoTable() {
+  static const InfoTable<KernelSubGroupQuery> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(KernelSubGroupQuery, query, param, type, expression)
+#include "info/kernel_sub_group_info.def"
 #undef CLCUDA_INFO
   };
   return table;
@@ -344,28 +407,71 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_i
 
 namespace {
 
-// Sub-groups are not claimed (CL_DEVICE_MAX_NUM_SUB_GROUPS is 0).
-cl_int subGroupInfo(cl_kernel kernel, cl_device_id device) {
+// The input a sub-group query reads: a local size of one to three
+// dimensions, or one sub-group count; the others read none.
+cl_int readSubGroupInput(cl_kernel_sub_group_info param, std::size_t input_size,
+                         const void *input, Sizes &values) {
+  std::size_t count = input_size / sizeof(std::size_t);
+  switch (param) {
+  case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+  case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+    if (!input || input_size % sizeof(std::size_t) != 0 || count < 1 || count > 3)
+      return CL_INVALID_VALUE;
+    break;
+  case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT:
+    if (!input || input_size != sizeof(std::size_t))
+      return CL_INVALID_VALUE;
+    break;
+  default:
+    count = 0;
+  }
+  const auto *sizes = static_cast<const std::size_t *>(input);
+  values.assign(sizes, sizes + count);
+  return CL_SUCCESS;
+}
+
+cl_int subGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
+                    std::size_t input_value_size, const void *input_value,
+                    std::size_t param_value_size, void *param_value,
+                    std::size_t *param_value_size_ret) {
   core::Kernel *object = fromHandle<core::Kernel>(kernel);
   if (!object)
     return CL_INVALID_KERNEL;
-  if (!queriedFunction(*object, device))
+  const core::KernelFunction *function = queriedFunction(*object, device);
+  if (!function)
     return CL_INVALID_DEVICE;
-  return CL_INVALID_OPERATION;
+  KernelSubGroupQuery query{{*object, *function}, {}, param_value_size / sizeof(std::size_t)};
+  if (cl_int error = readSubGroupInput(param_name, input_value_size, input_value, query.input))
+    return error;
+  // The local size answered has as many dimensions as param_value holds.
+  if (param_name == CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT &&
+      (param_value_size % sizeof(std::size_t) != 0 || query.answer_dimensions < 1 ||
+       query.answer_dimensions > 3))
+    return CL_INVALID_VALUE;
+  return answerInfo(kernelSubGroupInfoTable(), query, param_name, param_value_size, param_value,
+                    param_value_size_ret);
 }
 
 } // namespace
 
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
-                                                      cl_kernel_sub_group_info, size_t,
-                                                      const void *, size_t, void *, size_t *) {
-  return guarded(__func__, [&] { return subGroupInfo(kernel, device); });
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(
+    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
+    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
+    size_t *param_value_size_ret) {
+  return guarded(__func__, [&] {
+    return subGroupInfo(kernel, device, param_name, input_value_size, input_value,
+                        param_value_size, param_value, param_value_size_ret);
+  });
 }
 
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel kernel, cl_device_id device,
-                                                         cl_kernel_sub_group_info, size_t,
-                                                         const void *, size_t, void *, size_t *) {
-  return guarded(__func__, [&] { return subGroupInfo(kernel, device); });
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(
+    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
+    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
+    size_t *param_value_size_ret) {
+  return guarded(__func__, [&] {
+    return subGroupInfo(kernel, device, param_name, input_value_size, input_value,
+                        param_value_size, param_value, param_value_size_ret);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(

@@ -42,8 +42,10 @@ const TableRow table[] = {
 struct Capabilities {
   std::vector<std::string> versions; // -cl-std values
   std::string extensions;            // the -cl-ext value
-  // -D of each feature macro, for OpenCL C 3.0: Clang 16 leaves some (work-group
-  // collectives) to its header, which defines them for SPIR only.
+  // -D of each extension macro, and of each feature macro for OpenCL C 3.0:
+  // Clang 16 leaves some (work-group collectives, the cl_khr_subgroup_*
+  // extensions) to its header, which defines them for SPIR only.
+  std::vector<std::string> extension_defines;
   std::vector<std::string> feature_defines;
 };
 
@@ -52,7 +54,9 @@ Capabilities claimedCapabilities() {
   // Clang's header declares the read_only image builtins whatever the features,
   // and Sema rejects their types without __opencl_c_images.
   c.extensions = "-all,+__opencl_c_images";
-#define CLCUDA_EXTENSION(name, major, minor, patch) c.extensions += ",+" #name;
+#define CLCUDA_EXTENSION(name, major, minor, patch)                                                \
+  c.extensions += ",+" #name;                                                                      \
+  c.extension_defines.push_back("-D" #name "=1");
 #define CLCUDA_C_FEATURE(name, major, minor, patch)                                                \
   c.extensions += ",+" #name;                                                                      \
   c.feature_defines.push_back("-D" #name "=1");
@@ -247,6 +251,8 @@ Collector declaredOverloads(const std::string &resourceDirectory,
                                      "-finclude-default-header",
                                      "-Xclang",
                                      "-cl-ext=" + capabilities.extensions};
+    args.insert(args.end(), capabilities.extension_defines.begin(),
+                capabilities.extension_defines.end());
     if (version == "CL3.0")
       args.insert(args.end(), capabilities.feature_defines.begin(),
                   capabilities.feature_defines.end());

@@ -31,12 +31,11 @@ bool libraryHasModule(const std::string &module) {
 }
 
 // Builtin families of extensions clcuda does not claim (cl_khr_fp16's
-// convert_half..., sub-groups, vendors'): Clang declares none of them with
-// the -cl-ext the translator passes.
+// convert_half..., vendors'): Clang declares none of them with the -cl-ext
+// the translator passes.
 bool isUnclaimedExtension(const std::string &name) {
-  for (const char *prefix : {"amd_", "arm_", "intel_", "sub_group_", "get_sub_group_",
-                             "get_max_sub_group", "get_num_sub_groups", "get_enqueued_num_sub",
-                             "dot_", "bitfield_", "bit_reverse", "convert_half", "__"})
+  for (const char *prefix : {"amd_", "arm_", "intel_", "dot_", "bitfield_", "bit_reverse",
+                             "convert_half", "__"})
     if (name.rfind(prefix, 0) == 0)
       return true;
   return false;

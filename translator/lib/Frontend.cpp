@@ -154,10 +154,12 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       // and Macros"); the nvptx target does not.
       "-D__IMAGE_SUPPORT__=1",
   };
-  // Clang 16 defines some feature macros only in its header, and for SPIR
-  // alone (__opencl_c_work_group_collective_functions), yet declares the
-  // builtins a feature guards only when its macro is defined: each claimed
-  // feature is defined here too.
+  // Clang 16 defines some feature and extension macros only in its header,
+  // and for SPIR alone (__opencl_c_work_group_collective_functions,
+  // cl_khr_subgroup_ballot...), yet declares the builtins they guard only when
+  // the macro is defined: each claimed one is defined here too.
+#define CLCUDA_EXTENSION(name, major, minor, patch) args.push_back("-D" #name "=1");
+#include <cl2cuda/capabilities.def>
   if (options.opencl_c_version >= 300) {
 #define CLCUDA_C_FEATURE(name, major, minor, patch) args.push_back("-D" #name "=1");
 #include <cl2cuda/capabilities.def>

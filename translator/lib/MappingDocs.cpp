@@ -97,14 +97,30 @@ std::string typesSection() {
 std::string workItemSection() {
   Table table({"OpenCL C", "CUDA C++", "needs the NDRange", "since", "notes"});
   for (const WorkItemInfo &item : workItemTable()) {
-    std::string call =
-        std::string("clc::") + item.name + (item.needs_ndrange ? "(clc_ndrange, d)" : "(d)");
-    table.row({code(std::string(item.name) + "(d)"), code(call), item.needs_ndrange ? "yes" : "no",
+    std::string parameters = item.parameters;
+    std::string call = std::string("clc::") + item.name + "(" +
+                       (item.needs_ndrange ? (parameters.empty() ? "clc_ndrange" : "clc_ndrange, ")
+                                           : "") +
+                       parameters + ")";
+    table.row({code(std::string(item.name) + "(" + parameters + ")"), code(call),
+               item.needs_ndrange ? "yes" : "no",
                "OpenCL C " + std::to_string(item.since / 100) + "." +
                    std::to_string(item.since / 10 % 10),
                cell(item.description)});
   }
   return "## Work-item functions (module `core.h`)\n\n" + table.str();
+}
+
+const char *argumentsText(BuiltinArguments arguments) {
+  switch (arguments) {
+  case BuiltinArguments::Exact:
+    return "exact";
+  case BuiltinArguments::Plain:
+    return "plain";
+  case BuiltinArguments::ExactAfterNDRange:
+    return "exact, after the NDRange";
+  }
+  return "";
 }
 
 std::string builtinSection() {
@@ -121,13 +137,14 @@ std::string builtinSection() {
       status += ": " + cell(builtin.note);
     family->second.row({code(name), *builtin.cuda ? code(builtin.cuda) : " ",
                         *builtin.module ? code(builtin.module) : " ",
-                        builtin.arguments == BuiltinArguments::Exact ? "exact" : "plain", status});
+                        argumentsText(builtin.arguments), status});
   }
   std::string text =
       "## Builtin functions\n\nArguments keep their order. With *exact* arguments, an "
       "argument Clang converted to the chosen overload's parameter type is cast to it, so "
       "CUDA's overload resolution picks the same function; *plain* arguments convert as in "
-      "C (the library has one signature).\n\n";
+      "C (the library has one signature); *after the NDRange*, the call passes the hidden "
+      "NDRange parameter first (the function reads the enqueued work-group size).\n\n";
   for (const std::string &family : order)
     text += "### " + family + "\n\n" + families.at(family).str();
   return text;

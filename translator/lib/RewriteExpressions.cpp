@@ -114,17 +114,19 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     useModule(builtin->module);
     return;
   }
+  // The hidden NDRange becomes the call's first argument.
+  auto passNDRange = [&] {
+    if (*name_token + 1 < program_.tokens.expanded().size() &&
+        program_.tokens.kind(*name_token + 1) == clang::tok::l_paren)
+      edits_.insertAfter({*name_token + 1, *name_token + 1},
+                         call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange");
+  };
   if (const WorkItemInfo *work_item = findWorkItem(name)) {
     EditGroup group(edits_);
     // Not overloaded in the library: the arguments convert as in OpenCL.
     renameCallee("clc::" + name.str());
-    std::optional<unsigned> open =
-        *name_token + 1 < program_.tokens.expanded().size() &&
-                program_.tokens.kind(*name_token + 1) == clang::tok::l_paren
-            ? std::optional<unsigned>(*name_token + 1)
-            : std::nullopt;
-    if (work_item->needs_ndrange && open)
-      edits_.insertAfter({*open, *open}, call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange");
+    if (work_item->needs_ndrange)
+      passNDRange();
     return;
   }
   if (name == "printf") {
@@ -136,9 +138,14 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
       error(location, "'" + name.str() + "' is not supported by clcuda: " + builtin->note);
       return;
     }
-    renameCallee(builtin->cuda);
+    {
+      EditGroup group(edits_);
+      renameCallee(builtin->cuda);
+      if (builtin->arguments == BuiltinArguments::ExactAfterNDRange)
+        passNDRange();
+    }
     useModule(builtin->module);
-    if (builtin->arguments == BuiltinArguments::Exact)
+    if (builtin->arguments != BuiltinArguments::Plain)
       castConvertedArguments(call, callee);
     return;
   }

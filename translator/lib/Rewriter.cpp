@@ -120,8 +120,7 @@ void ProgramRewriter::analyzeCalls() {
     collector.TraverseStmt(function->getBody());
     for (const clang::FunctionDecl *callee : collector.callees) {
       if (isBuiltin(callee)) {
-        const WorkItemInfo *work_item = findWorkItem(callee->getName());
-        if (work_item && work_item->needs_ndrange)
+        if (needsNDRange(callee->getName()))
           ndrange_functions_.insert(canonical(function));
         continue;
       }

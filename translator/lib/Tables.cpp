@@ -40,8 +40,8 @@ constexpr NamedTypeInfo kNamedTypes[] = {
 };
 
 constexpr WorkItemInfo kWorkItems[] = {
-#define CL2CUDA_WORK_ITEM(name, needs_ndrange, since, description)                                 \
-  {#name, needs_ndrange != 0, since, description},
+#define CL2CUDA_WORK_ITEM(name, parameters, needs_ndrange, since, description)                     \
+  {#name, parameters, needs_ndrange != 0, since, description},
 #include "tables/work_items.def"
 };
 
@@ -215,6 +215,13 @@ const WorkItemInfo *findWorkItem(llvm::StringRef name) {
 llvm::ArrayRef<BuiltinInfo> builtinTable() { return kBuiltins; }
 const BuiltinInfo *findBuiltin(llvm::StringRef name) {
   return lookup<kBuiltins, &BuiltinInfo::name>(name);
+}
+
+bool needsNDRange(llvm::StringRef name) {
+  if (const WorkItemInfo *work_item = findWorkItem(name))
+    return work_item->needs_ndrange;
+  const BuiltinInfo *builtin = findBuiltin(name);
+  return builtin && builtin->arguments == BuiltinArguments::ExactAfterNDRange;
 }
 
 llvm::ArrayRef<PatternInfo> patternTable() { return kPatterns; }

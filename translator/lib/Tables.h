@@ -75,6 +75,7 @@ std::string cudaVectorTypeName(const ScalarTypeInfo &element, unsigned width);
 // --- work-item functions (tables/work_items.def) ---
 struct WorkItemInfo {
   const char *name;
+  const char *parameters;
   bool needs_ndrange;
   unsigned since;
   const char *description;
@@ -83,7 +84,8 @@ llvm::ArrayRef<WorkItemInfo> workItemTable();
 const WorkItemInfo *findWorkItem(llvm::StringRef name);
 
 // --- builtin functions (tables/builtins.def) ---
-enum class BuiltinArguments { Exact, Plain };
+// ExactAfterNDRange: exact, and the call passes the hidden NDRange first.
+enum class BuiltinArguments { Exact, Plain, ExactAfterNDRange };
 struct BuiltinInfo {
   const char *name;
   const char *family;
@@ -95,6 +97,9 @@ struct BuiltinInfo {
 };
 llvm::ArrayRef<BuiltinInfo> builtinTable();
 const BuiltinInfo *findBuiltin(llvm::StringRef name);
+
+// Whether a call of this work-item function or builtin passes the NDRange.
+bool needsNDRange(llvm::StringRef name);
 
 // --- name patterns (tables/builtin_patterns.def) ---
 enum class PatternKind {

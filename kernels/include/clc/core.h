@@ -683,6 +683,42 @@ __device__ inline size_t get_local_linear_id() {
   return (size_t(threadIdx.z) * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
 
+// Sub-groups are warps: CUDA numbers a block's threads x fastest, as OpenCL's
+// local linear id, and cuts them into warps of 32, the last one possibly
+// partial, which is how OpenCL cuts a work-group into sub-groups
+// (clc/subgroup.h has the sub-group functions).
+namespace detail {
+constexpr unsigned int warp_size = 32;
+__device__ inline unsigned int sub_groups_of(unsigned long long items) {
+  return unsigned(items + warp_size - 1) / warp_size;
+}
+__device__ inline unsigned long long enqueued_items(const ndrange &r) {
+  return r.enqueued_local_size[0] * r.enqueued_local_size[1] * r.enqueued_local_size[2];
+}
+} // namespace detail
+__device__ inline unsigned int get_sub_group_id() {
+  return unsigned(get_local_linear_id()) / detail::warp_size;
+}
+__device__ inline unsigned int get_sub_group_local_id() {
+  return unsigned(get_local_linear_id()) % detail::warp_size;
+}
+__device__ inline unsigned int get_num_sub_groups() {
+  return detail::sub_groups_of(blockDim.x * blockDim.y * blockDim.z);
+}
+__device__ inline unsigned int get_enqueued_num_sub_groups(const ndrange &r) {
+  return detail::sub_groups_of(detail::enqueued_items(r));
+}
+__device__ inline unsigned int get_sub_group_size() {
+  unsigned int remaining = blockDim.x * blockDim.y * blockDim.z - get_sub_group_id() * detail::warp_size;
+  return remaining < detail::warp_size ? remaining : detail::warp_size;
+}
+// The largest sub-group of the dispatch: a remainder work-group is never larger
+// than the enqueued one.
+__device__ inline unsigned int get_max_sub_group_size(const ndrange &r) {
+  unsigned long long items = detail::enqueued_items(r);
+  return items < detail::warp_size ? unsigned(items) : detail::warp_size;
+}
+
 // Synchronization. The fence flags and scopes have Clang's values
 // (opencl-c-base.h), so both the names and literal values work.
 typedef unsigned int cl_mem_fence_flags;

@@ -5,7 +5,7 @@
 // Every thread of a block is a work-item (a non-uniform NDRange is launched as
 // separate uniform launches, docs/design.md), numbered x fastest as OpenCL's
 // local linear id. A reduction or scan runs in two steps: a scan within each
-// warp by shuffles over the warp's real lanes (the last warp may be partial),
+// warp, the sub-group scan of clc/subgroup.h (the last warp may be partial),
 // then each thread combines the totals of the warps before its own, read from
 // a __shared__ array of 32 partials (1024 threads at most). OpenCL requires
 // every work-item of the group to reach the call, so __syncthreads is legal;
@@ -13,43 +13,10 @@
 // warp is still reading.
 #pragma once
 
-#include <clc/core.h>
+#include <clc/subgroup.h>
 
 namespace clc {
 namespace detail {
-
-__device__ inline unsigned work_group_linear_id() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-__device__ inline unsigned work_group_items() { return blockDim.x * blockDim.y * blockDim.z; }
-
-// min's and max's identities: floats start from infinity.
-template <class T> __device__ constexpr T greatest() {
-  if constexpr (is_floating<T>)
-    return infinity<T>();
-  else
-    return max_value<T>();
-}
-template <class T> __device__ constexpr T lowest() {
-  if constexpr (is_floating<T>)
-    return -infinity<T>();
-  else
-    return min_value<T>();
-}
-
-// Each operation with its identity: the exclusive scan's first value.
-struct add_op {
-  template <class T> __device__ static T apply(T a, T b) { return a + b; }
-  template <class T> __device__ static constexpr T identity() { return T(0); }
-};
-struct min_op {
-  template <class T> __device__ static T apply(T a, T b) { return b < a ? b : a; }
-  template <class T> __device__ static constexpr T identity() { return greatest<T>(); }
-};
-struct max_op {
-  template <class T> __device__ static T apply(T a, T b) { return a < b ? b : a; }
-  template <class T> __device__ static constexpr T identity() { return lowest<T>(); }
-};
 
 // The scans of `value` over the work-group, and the group's total.
 template <class T> struct group_scan { T inclusive, exclusive, total; };
@@ -62,19 +29,10 @@ template <class T> __device__ T *warp_totals() {
 
 template <class Op, class T> __device__ group_scan<T> scan_group(T value) {
   T *partials = warp_totals<T>();
-  const unsigned id = work_group_linear_id(), items = work_group_items();
-  const unsigned lane = id % 32, warp = id / 32, warps = (items + 31) / 32;
-  const unsigned lanes = warp + 1 < warps ? 32 : items - warp * 32;
-  const unsigned mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
-
-  T in_warp = value;
-  for (unsigned offset = 1; offset < lanes; offset *= 2) {
-    T before = __shfl_up_sync(mask, in_warp, offset);
-    if (lane >= offset)
-      in_warp = Op::apply(before, in_warp);
-  }
-  if (lane == lanes - 1)
-    partials[warp] = in_warp;
+  const unsigned warp = get_sub_group_id(), warps = get_num_sub_groups();
+  const lane_scan<T> in_warp = scan_lanes<Op>(sub_group_lanes(), value);
+  if (get_sub_group_local_id() == 0)
+    partials[warp] = in_warp.total;
   __syncthreads();
 
   T preceding = Op::template identity<T>();
@@ -83,10 +41,8 @@ template <class Op, class T> __device__ group_scan<T> scan_group(T value) {
   T total = preceding;
   for (unsigned w = warp; w < warps; ++w)
     total = Op::apply(total, partials[w]);
-  T before_lane = __shfl_up_sync(mask, in_warp, 1);
-  T exclusive_in_warp = lane == 0 ? Op::template identity<T>() : before_lane;
   __syncthreads();
-  return {Op::apply(preceding, in_warp), Op::apply(preceding, exclusive_in_warp), total};
+  return {Op::apply(preceding, in_warp.inclusive), Op::apply(preceding, in_warp.exclusive), total};
 }
 
 } // namespace detail

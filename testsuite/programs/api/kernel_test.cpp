@@ -147,12 +147,113 @@ TEST_F(Kernels, WorkGroupInfo) {
   EXPECT_CL(CL_INVALID_DEVICE,
             clGetKernelWorkGroupInfo(mixed, not_a_device, CL_KERNEL_WORK_GROUP_SIZE,
                                      sizeof(max_size), &max_size, nullptr));
-  EXPECT_CL(CL_INVALID_OPERATION,
-            clGetKernelSubGroupInfo(mixed, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0,
-                                    nullptr, nullptr));
+}
+
+// Sub-groups are warps of 32: a local size of n work-items has ceil(n / 32),
+// the largest min(n, 32) wide.
+size_t subGroupAnswer(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param,
+                      const std::vector<size_t> &input) {
+  size_t value = 0, size = 0;
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(kernel, device, param, input.size() * sizeof(size_t),
+                                                input.data(), sizeof(value), &value, &size));
+  EXPECT_EQ(size, sizeof(value));
+  return value;
+}
+
+TEST_F(Kernels, SubGroupInfo) {
+  cl_program program = build(kMixed);
+  cl_kernel plain = kernel(program, "plain");
+  cl_uint max_sub_groups = 0;
+  cl_bool forward_progress = CL_FALSE;
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_MAX_NUM_SUB_GROUPS,
+                                        sizeof(max_sub_groups), &max_sub_groups, nullptr));
+  EXPECT_EQ(max_sub_groups, 1024u / 32);
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS,
+                                        sizeof(forward_progress), &forward_progress, nullptr));
+  EXPECT_EQ(forward_progress, CL_TRUE);
+
+  const cl_kernel_sub_group_info kMaxSize = CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE;
+  const cl_kernel_sub_group_info kCount = CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE;
+  EXPECT_EQ(subGroupAnswer(plain, device, kMaxSize, {200}), 32u);
+  EXPECT_EQ(subGroupAnswer(plain, device, kMaxSize, {4, 5}), 20u);
+  EXPECT_EQ(subGroupAnswer(plain, device, kMaxSize, {1, 1, 1}), 1u);
+  EXPECT_EQ(subGroupAnswer(plain, device, kCount, {200}), 7u);
+  EXPECT_EQ(subGroupAnswer(plain, device, kCount, {33, 7, 1}), 8u);
+  EXPECT_EQ(subGroupAnswer(plain, device, kCount, {1024}), 32u);
+  EXPECT_EQ(subGroupAnswer(plain, nullptr, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), 32u);
+  EXPECT_EQ(subGroupAnswer(plain, device, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, {}), 0u);
+  // A kernel whose required work-group size (8 x 4) is one warp.
+  cl_kernel mixed = kernel(program, "mixed");
+  EXPECT_EQ(subGroupAnswer(mixed, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), 1u);
+
+  // The local size of a sub-group count has as many dimensions as the answer
+  // holds: one used, the others 1; zeros when no work-group has that many.
+  const cl_kernel_sub_group_info kLocalSize = CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT;
+  size_t count = 5, local[3] = {}, size = 0;
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(plain, device, kLocalSize, sizeof(count), &count,
+                                                sizeof(local), local, &size));
+  EXPECT_EQ(size, sizeof(local));
+  EXPECT_EQ(local[0], 5u * 32);
+  EXPECT_EQ(local[1], 1u);
+  EXPECT_EQ(local[2], 1u);
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(plain, device, kLocalSize, sizeof(count), &count,
+                                                sizeof(size_t), local, &size));
+  EXPECT_EQ(size, sizeof(size_t));
+  for (size_t impossible : {size_t(0), size_t(33)}) {
+    EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(plain, device, kLocalSize, sizeof(impossible),
+                                                  &impossible, 2 * sizeof(size_t), local, nullptr));
+    EXPECT_EQ(local[0], 0u) << impossible << " sub-groups";
+    EXPECT_EQ(local[1], 0u) << impossible << " sub-groups";
+  }
+
+  // A required work-group size is the only local size there is.
+  size_t one = 1, two = 2;
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(mixed, device, kLocalSize, sizeof(one), &one,
+                                                sizeof(local), local, nullptr));
+  EXPECT_EQ(std::vector<size_t>(local, local + 3), (std::vector<size_t>{8, 4, 1}));
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(mixed, device, kLocalSize, sizeof(two), &two,
+                                                sizeof(local), local, nullptr));
+  EXPECT_EQ(std::vector<size_t>(local, local + 3), (std::vector<size_t>{0, 0, 0}));
+  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(mixed, device, kLocalSize, sizeof(one), &one,
+                                                sizeof(size_t), local, nullptr));
+  EXPECT_EQ(local[0], 0u) << "8 x 4 has no one-dimensional form";
+
+  // What the spec calls invalid values.
+  size_t value = 0, four[4] = {32, 1, 1, 1};
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kMaxSize, sizeof(size_t),
+                                                      nullptr, sizeof(value), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kCount, sizeof(four), four,
+                                                      sizeof(value), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kCount, 5, four,
+                                                      sizeof(value), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kLocalSize, 2 * sizeof(size_t),
+                                                      four, sizeof(local), local, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kLocalSize, sizeof(count),
+                                                      &count, sizeof(four), four, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kMaxSize, sizeof(size_t),
+                                                      four, sizeof(cl_uint), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE,
+            clGetKernelSubGroupInfo(plain, device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr,
+                                    sizeof(value), &value, nullptr));
   EXPECT_CL(CL_INVALID_KERNEL,
-            clGetKernelSubGroupInfo(nullptr, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0,
-                                    nullptr, nullptr));
+            clGetKernelSubGroupInfo(nullptr, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr,
+                                    sizeof(value), &value, nullptr));
+  cl_device_id not_a_device = reinterpret_cast<cl_device_id>(queue);
+  EXPECT_CL(CL_INVALID_DEVICE,
+            clGetKernelSubGroupInfo(plain, not_a_device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr,
+                                    sizeof(value), &value, nullptr));
+
+  // cl_khr_subgroups' name for it, found through the extension lookup.
+  cl_platform_id platform = nullptr;
+  ASSERT_CL(CL_SUCCESS,
+            clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr));
+  auto khr = reinterpret_cast<clGetKernelSubGroupInfoKHR_fn>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clGetKernelSubGroupInfoKHR"));
+  ASSERT_NE(khr, nullptr);
+  size_t local_size = 100;
+  EXPECT_CL(CL_SUCCESS, khr(plain, device, kCount, sizeof(local_size), &local_size, sizeof(value),
+                            &value, nullptr));
+  EXPECT_EQ(value, 4u);
 }
 
 TEST_F(Kernels, ArgumentErrors) {

@@ -394,7 +394,9 @@ TEST(Capabilities, ClaimsComeFromCapabilitiesDef) {
   EXPECT_TRUE(clcuda::core::claimsExtension("cl_khr_pci_bus_info"));
   EXPECT_FALSE(clcuda::core::claimsExtension("cl_khr_fp16"));
   EXPECT_TRUE(clcuda::core::claimsCFeature("__opencl_c_generic_address_space"));
-  EXPECT_FALSE(clcuda::core::claimsCFeature("__opencl_c_subgroups"));
+  EXPECT_TRUE(clcuda::core::claimsCFeature("__opencl_c_subgroups"));
+  EXPECT_TRUE(clcuda::core::claimsExtension("cl_khr_subgroup_ballot"));
+  EXPECT_FALSE(clcuda::core::claimsCFeature("__opencl_c_pipes"));
   EXPECT_EQ(clcuda::core::openclCVersionString(), "OpenCL C 1.2 ");
   bool has_30 = false;
   for (const cl_name_version &entry : clcuda::core::openclCVersions()) {
