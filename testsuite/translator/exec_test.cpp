@@ -4,7 +4,7 @@
 // integer results must be bit-identical, floating-point ones within the
 // spec's ULP bounds (both sides' errors). Without a CUDA device the reference
 // half still runs and the test reports SKIPPED.
-#include "ExecHarness.h"
+#include "ExecChecks.h"
 
 #include <gtest/gtest.h>
 
@@ -35,28 +35,6 @@ template <typename T> std::vector<T> randomIntegers(size_t count, T low, T high,
   return values;
 }
 
-// Runs the reference and the translation, compares; `expected`, when given,
-// is checked against both (against the translation only without `reference`).
-void runAndCompare(const ExecCase &test, const Outputs *expected = nullptr,
-                   bool with_reference = true) {
-  RunResult reference = with_reference ? runOnReference(test) : RunResult{false, "not run", {}};
-  if (!reference.ok && !expected)
-    GTEST_SKIP() << "no reference result: " << reference.error;
-  if (reference.ok && expected) {
-    EXPECT_EQ(compareOutputs(test, *expected, reference.outputs), "")
-        << "the reference platform disagrees with the expected values";
-  }
-  std::string unavailable = cudaUnavailableReason();
-  if (!unavailable.empty())
-    GTEST_SKIP() << unavailable
-                 << " (the reference side ran: " << (reference.ok ? "ok" : reference.error) << ")";
-  RunResult translated = runTranslatedOnCuda(test);
-  ASSERT_TRUE(translated.ok) << translated.error;
-  const Outputs &want = expected ? *expected : reference.outputs;
-  EXPECT_EQ(compareOutputs(test, want, translated.outputs), "")
-      << test.file << ": the translated kernel differs from "
-      << (expected ? "the expected values" : "the reference");
-}
 
 TEST(Execution, ReductionWithLocalMemory) {
   const uint32_t n = 1000, local = 64, groups = (n + local - 1) / local;
@@ -241,144 +219,6 @@ TEST(Execution, KernelCalledFromKernelWithLocalArguments) {
     test.args = {ExecArg::buffer(std::vector<int32_t>(96), Element::Int32, true),
                  ExecArg::value(21), ExecArg::local(32), ExecArg::local(32 * 16)};
     runAndCompare(test);
-  }
-}
-
-// Work-group collectives on 1D, 2D and 3D NDRanges whose groups are not
-// multiples of a warp, with remainder groups and the largest group (1024):
-// every result computed here, group by group in local linear order.
-struct CollectiveRange {
-  unsigned dims;
-  size_t global[3], local[3];
-};
-
-const CollectiveRange kCollectiveRanges[] = {
-    {1, {2500, 1, 1}, {1024, 1, 1}},
-    {2, {70, 9, 1}, {33, 7, 1}},
-    {3, {10, 6, 5}, {5, 3, 2}},
-};
-
-// The global linear ids of each work-group's items, in local linear order.
-std::vector<std::vector<size_t>> groupsInLocalOrder(const CollectiveRange &range) {
-  size_t groups[3], sizes[3];
-  for (int d = 0; d < 3; ++d)
-    groups[d] = (range.global[d] + range.local[d] - 1) / range.local[d];
-  std::vector<std::vector<size_t>> result;
-  for (size_t gz = 0; gz < groups[2]; ++gz)
-    for (size_t gy = 0; gy < groups[1]; ++gy)
-      for (size_t gx = 0; gx < groups[0]; ++gx) {
-        const size_t group[3] = {gx, gy, gz};
-        for (int d = 0; d < 3; ++d)
-          sizes[d] = std::min(range.local[d], range.global[d] - group[d] * range.local[d]);
-        std::vector<size_t> items;
-        for (size_t z = 0; z < sizes[2]; ++z)
-          for (size_t y = 0; y < sizes[1]; ++y)
-            for (size_t x = 0; x < sizes[0]; ++x) {
-              size_t id[3] = {gx * range.local[0] + x, gy * range.local[1] + y,
-                              gz * range.local[2] + z};
-              items.push_back((id[2] * range.global[1] + id[1]) * range.global[0] + id[0]);
-            }
-        result.push_back(items);
-      }
-  return result;
-}
-
-ExecCase collectiveCase(const CollectiveRange &range, const std::string &kernel) {
-  ExecCase test("work_group_collectives.cl", kernel, "-cl-std=CL3.0");
-  test.work_dim = range.dims;
-  for (int d = 0; d < 3; ++d) {
-    test.global_size[d] = range.global[d];
-    test.local_size[d] = range.local[d];
-  }
-  return test;
-}
-
-template <typename T> Outputs bytesOf(const std::vector<T> &values) {
-  const auto *bytes = reinterpret_cast<const unsigned char *>(values.data());
-  return {std::vector<unsigned char>(bytes, bytes + values.size() * sizeof(T))};
-}
-
-// Inputs are small integers (floats too, so that every order of additions
-// gives the same sum), negative ones only for signed types.
-template <typename T> void checkCollectives(const std::string &type, Element element) {
-  for (const CollectiveRange &range : kCollectiveRanges) {
-    SCOPED_TRACE(type + " on a " + std::to_string(range.dims) + "D range");
-    const size_t items = range.global[0] * range.global[1] * range.global[2];
-    const long low = std::is_signed<T>::value ? -50 : 0;
-    std::vector<T> in(items);
-    std::mt19937 generator{static_cast<unsigned>(items)};
-    std::uniform_int_distribution<long> distribution(low, 50);
-    for (T &value : in)
-      value = T(distribution(generator));
-    std::vector<T> expected(items * 10);
-    for (const std::vector<size_t> &group : groupsInLocalOrder(range)) {
-      T sum = 0, low_value = in[group[0]], high_value = in[group[0]];
-      for (size_t i : group) {
-        sum += in[i];
-        low_value = std::min(low_value, in[i]);
-        high_value = std::max(high_value, in[i]);
-      }
-      T running_sum = 0,
-        running_min = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
-                                                           : std::numeric_limits<T>::max(),
-        running_max = std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
-                                                           : std::numeric_limits<T>::lowest();
-      for (size_t i : group) {
-        T *out = &expected[10 * i];
-        out[0] = sum;
-        out[1] = low_value;
-        out[2] = high_value;
-        out[4] = running_sum;
-        out[6] = running_min;
-        out[8] = running_max;
-        running_sum += in[i];
-        running_min = std::min(running_min, in[i]);
-        running_max = std::max(running_max, in[i]);
-        out[3] = running_sum;
-        out[5] = running_min;
-        out[7] = running_max;
-        out[9] = in[group.back()]; // the item at the largest local id
-      }
-    }
-    ExecCase test = collectiveCase(range, "collectives_" + type);
-    test.args = {ExecArg::buffer(in, element),
-                 ExecArg::buffer(std::vector<T>(items * 10), element, true)};
-    Outputs want = bytesOf(expected);
-    runAndCompare(test, &want, false);
-  }
-}
-
-TEST(Execution, WorkGroupCollectivesInt) { checkCollectives<int32_t>("int", Element::Int32); }
-TEST(Execution, WorkGroupCollectivesUint) { checkCollectives<uint32_t>("uint", Element::UInt32); }
-TEST(Execution, WorkGroupCollectivesLong) { checkCollectives<int64_t>("long", Element::Int64); }
-TEST(Execution, WorkGroupCollectivesUlong) { checkCollectives<uint64_t>("ulong", Element::UInt64); }
-TEST(Execution, WorkGroupCollectivesFloat) { checkCollectives<float>("float", Element::Float); }
-TEST(Execution, WorkGroupCollectivesDouble) { checkCollectives<double>("double", Element::Double); }
-
-// work_group_all and work_group_any, on groups where they hold and where not.
-TEST(Execution, WorkGroupVotes) {
-  for (const CollectiveRange &range : kCollectiveRanges) {
-    SCOPED_TRACE(std::to_string(range.dims) + "D range");
-    const size_t items = range.global[0] * range.global[1] * range.global[2];
-    std::vector<std::vector<size_t>> groups = groupsInLocalOrder(range);
-    std::vector<int32_t> in(items, 1), expected(items * 2);
-    // Group g: a negative value when g % 3 == 1, a 7 when g % 2 == 1, in the
-    // group's last item (the last, maybe partial, warp).
-    for (size_t g = 0; g < groups.size(); ++g) {
-      if (g % 3 == 1)
-        in[groups[g].back()] = -1;
-      if (g % 2 == 1)
-        in[groups[g][groups[g].size() / 2]] = 7;
-      for (size_t i : groups[g]) {
-        expected[2 * i] = g % 3 != 1;
-        expected[2 * i + 1] = g % 2 == 1;
-      }
-    }
-    ExecCase test = collectiveCase(range, "votes");
-    test.args = {ExecArg::buffer(in, Element::Int32),
-                 ExecArg::buffer(std::vector<int32_t>(items * 2), Element::Int32, true)};
-    Outputs want = bytesOf(expected);
-    runAndCompare(test, &want, false);
   }
 }
 
