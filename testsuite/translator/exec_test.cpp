@@ -211,6 +211,28 @@ TEST(Execution, GlobalAtomicsUnderContention) {
   runAndCompare(test);
 }
 
+// The atomics without _explicit, checked against values computed here (the
+// reference platform may not claim seq_cst and device-scope atomics).
+TEST(Execution, PlainAtomicsUnderContention) {
+  constexpr int kItems = 4096, kGroup = 256;
+  ExecCase test("atomics_seq_cst.cl", "plain_atomics", "-cl-std=CL3.0");
+  test.global_size[0] = kItems;
+  test.local_size[0] = kGroup;
+  const std::vector<int32_t> counters = {0, 0, 100000, -1, 0, 0, -1, 0, 0, 0, 0};
+  test.args = {ExecArg::buffer(counters, Element::Int32, true),
+               ExecArg::buffer(std::vector<int64_t>{0}, Element::Int64, true),
+               ExecArg::buffer(std::vector<int32_t>{0}, Element::Int32, true),
+               ExecArg::buffer(std::vector<int32_t>(kItems / kGroup), Element::Int32, true),
+               ExecArg::local(sizeof(int32_t))};
+  const int32_t sum = kItems * (kItems - 1) / 2, even_bits = 0x55555555;
+  Outputs expected = {
+      bytesOf(std::vector<int32_t>{sum, -2 * kItems, 1000 - (kItems - 1), 3 * (kItems - 1),
+                                   even_bits, 0, ~even_bits, 1, 5, 7, 1}),
+      bytesOf(std::vector<int64_t>{int64_t(sum) << 33}), bytesOf(std::vector<int32_t>{1}),
+      bytesOf(std::vector<int32_t>(kItems / kGroup, kGroup))};
+  runAndCompare(test, &expected);
+}
+
 TEST(Execution, KernelCalledFromKernelWithLocalArguments) {
   for (const char *kernel : {"fill", "twice"}) {
     ExecCase test("calls.cl", kernel);

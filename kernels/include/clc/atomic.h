@@ -1,6 +1,7 @@
 // Atomic functions: the OpenCL C 1.x atomics (6.15.12.7; the 1.0 atom_* names
 // are translated to these) for int, uint, long and ulong, atomic_xchg for
-// float, and the OpenCL C 2.0/3.0 atomic_*_explicit functions (6.15.12).
+// float, and the OpenCL C 2.0/3.0 atomic_* and atomic_*_explicit functions
+// (6.15.12).
 // Global and local pointers are generic CUDA pointers, and CUDA's atomics
 // work on both. Note that CUDA's atomicInc is not OpenCL's atomic_inc.
 #pragma once
@@ -207,6 +208,30 @@ __device__ inline void atomic_flag_clear_explicit(volatile atomic_flag *object, 
                                                   memory_scope scope = memory_scope_device) {
   atomic_store_explicit(object, 0, order, scope);
 }
+
+// The forms without _explicit: memory_order_seq_cst at memory_scope_device
+// (__opencl_c_atomic_order_seq_cst and __opencl_c_atomic_scope_device).
+#define CLC_ATOMIC_SEQ_CST(name, ...)                                                              \
+  template <class T, class... A>                                                                   \
+  __device__ inline auto name(volatile T *object, const A &...arguments)                           \
+      ->decltype(name##_explicit(object, arguments..., __VA_ARGS__)) {                             \
+    return name##_explicit(object, arguments..., __VA_ARGS__);                                     \
+  }
+CLC_ATOMIC_SEQ_CST(atomic_load, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_store, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_exchange, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_add, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_sub, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_and, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_or, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_xor, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_min, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_fetch_max, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_compare_exchange_strong, memory_order_seq_cst, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_compare_exchange_weak, memory_order_seq_cst, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_flag_test_and_set, memory_order_seq_cst)
+CLC_ATOMIC_SEQ_CST(atomic_flag_clear, memory_order_seq_cst)
+#undef CLC_ATOMIC_SEQ_CST
 
 __device__ inline void atomic_work_item_fence(cl_mem_fence_flags, memory_order order,
                                               memory_scope scope) {

@@ -237,8 +237,10 @@ __device__ inline int sub_group_ballot_bit_extract(const vec<unsigned int, 4> &v
                                                    unsigned int index) {
   return index < 128 ? (value.elem[index / 32] >> (index % 32)) & 1 : 0;
 }
-__device__ inline unsigned int sub_group_ballot_bit_count(const vec<unsigned int, 4> &value) {
-  return __popc(value.x & detail::sub_group_lanes());
+// Counts and searches consider the bits of the dispatch's largest sub-group.
+__device__ inline unsigned int sub_group_ballot_bit_count(const ndrange &r,
+                                                          const vec<unsigned int, 4> &value) {
+  return __popc(value.x & detail::lanes_below(get_max_sub_group_size(r)));
 }
 __device__ inline unsigned int sub_group_ballot_inclusive_scan(const vec<unsigned int, 4> &value) {
   return __popc(value.x & detail::lanes_below(get_sub_group_local_id() + 1));
@@ -246,11 +248,13 @@ __device__ inline unsigned int sub_group_ballot_inclusive_scan(const vec<unsigne
 __device__ inline unsigned int sub_group_ballot_exclusive_scan(const vec<unsigned int, 4> &value) {
   return __popc(value.x & detail::lanes_below(get_sub_group_local_id()));
 }
-__device__ inline unsigned int sub_group_ballot_find_lsb(const vec<unsigned int, 4> &value) {
-  return __ffs(value.x & detail::sub_group_lanes()) - 1;
+__device__ inline unsigned int sub_group_ballot_find_lsb(const ndrange &r,
+                                                         const vec<unsigned int, 4> &value) {
+  return __ffs(value.x & detail::lanes_below(get_max_sub_group_size(r))) - 1;
 }
-__device__ inline unsigned int sub_group_ballot_find_msb(const vec<unsigned int, 4> &value) {
-  return 31 - __clz(value.x & detail::sub_group_lanes());
+__device__ inline unsigned int sub_group_ballot_find_msb(const ndrange &r,
+                                                         const vec<unsigned int, 4> &value) {
+  return 31 - __clz(value.x & detail::lanes_below(get_max_sub_group_size(r)));
 }
 __device__ inline vec<unsigned int, 4> get_sub_group_eq_mask() {
   return detail::lane_mask(1u << get_sub_group_local_id());

@@ -180,7 +180,7 @@ TEST_F(Kernels, SubGroupInfo) {
   EXPECT_EQ(subGroupAnswer(plain, device, kCount, {200}), 7u);
   EXPECT_EQ(subGroupAnswer(plain, device, kCount, {33, 7, 1}), 8u);
   EXPECT_EQ(subGroupAnswer(plain, device, kCount, {1024}), 32u);
-  EXPECT_EQ(subGroupAnswer(plain, nullptr, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), 32u);
+  EXPECT_EQ(subGroupAnswer(plain, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), 32u);
   EXPECT_EQ(subGroupAnswer(plain, device, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, {}), 0u);
   // A kernel whose required work-group size (8 x 4) is one warp.
   cl_kernel mixed = kernel(program, "mixed");

@@ -9,6 +9,7 @@
 // CHECK: out[6 * i + 3] = clc::get_enqueued_num_sub_groups(clc_ndrange);
 // CHECK: out[10 * i] = clc::sub_group_reduce_add(v);
 // CHECK: out[6 * i + 5] = clc::sub_group_clustered_reduce_logical_xor(v, cluster);
+// CHECK: out[20 * i + 9] = clc::sub_group_ballot_find_msb(clc_ndrange, all);
 // CHECK: out[20 * i + 15] = clc::get_sub_group_ge_mask(clc_ndrange).x;
 // CHECK: int rotated_back = clc::sub_group_rotate(clc_ndrange, v, -5);
 
@@ -155,7 +156,7 @@ kernel void ballots(global const int *in, global uint *out, uint active) {
   out[20 * i + 16] = get_sub_group_gt_mask().x;
   out[20 * i + 17] = get_sub_group_le_mask().x;
   out[20 * i + 18] = get_sub_group_lt_mask().x;
-  out[20 * i + 19] = get_sub_group_eq_mask().y | get_sub_group_ge_mask().w;
+  out[20 * i + 19] = sub_group_ballot_bit_count((uint4)(~0u, ~0u, 0u, 0u));
 }
 
 // Shuffles and rotations over the whole sub-group; -1 where the work-item
