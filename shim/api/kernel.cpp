@@ -409,8 +409,8 @@ namespace {
 
 // The input a sub-group query reads: a local size of one to three
 // dimensions, or one sub-group count; the others read none.
-cl_int readSubGroupInput(cl_kernel_sub_group_info param, std::size_t input_size,
-                         const void *input, Sizes &values) {
+cl_int readSubGroupInput(cl_kernel_sub_group_info param, std::size_t input_size, const void *input,
+                         Sizes &values) {
   std::size_t count = input_size / sizeof(std::size_t);
   switch (param) {
   case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
@@ -454,24 +454,27 @@ cl_int subGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_i
 
 } // namespace
 
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(
-    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
-    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
-    size_t *param_value_size_ret) {
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                      cl_kernel_sub_group_info param_name,
+                                                      size_t input_value_size,
+                                                      const void *input_value,
+                                                      size_t param_value_size, void *param_value,
+                                                      size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return subGroupInfo(kernel, device, param_name, input_value_size, input_value,
-                        param_value_size, param_value, param_value_size_ret);
+    return subGroupInfo(kernel, device, param_name, input_value_size, input_value, param_value_size,
+                        param_value, param_value_size_ret);
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(
-    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
-    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
-    size_t *param_value_size_ret) {
-  return guarded(__func__, [&] {
-    return subGroupInfo(kernel, device, param_name, input_value_size, input_value,
-                        param_value_size, param_value, param_value_size_ret);
-  });
+// cl_khr_subgroups' name of the same query.
+CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel kernel, cl_device_id device,
+                                                         cl_kernel_sub_group_info param_name,
+                                                         size_t input_value_size,
+                                                         const void *input_value,
+                                                         size_t param_value_size, void *param_value,
+                                                         size_t *param_value_size_ret) {
+  return clGetKernelSubGroupInfo(kernel, device, param_name, input_value_size, input_value,
+                                 param_value_size, param_value, param_value_size_ret);
 }
 
 CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(

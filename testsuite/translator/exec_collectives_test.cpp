@@ -219,7 +219,9 @@ void checkCollectives(const std::string &file, const std::string &kernel, Elemen
 template <typename T> void checkWorkGroupCollectives(const std::string &type, Element element) {
   checkCollectives<T>("work_group_collectives.cl", "collectives_" + type, element, workGroups);
 }
-TEST(Execution, WorkGroupCollectivesInt) { checkWorkGroupCollectives<int32_t>("int", Element::Int32); }
+TEST(Execution, WorkGroupCollectivesInt) {
+  checkWorkGroupCollectives<int32_t>("int", Element::Int32);
+}
 TEST(Execution, WorkGroupCollectivesUint) {
   checkWorkGroupCollectives<uint32_t>("uint", Element::UInt32);
 }
@@ -339,7 +341,8 @@ void checkNonUniform(const std::string &kernel, Element element,
     for (uint32_t active : kActiveSets) {
       SCOPED_TRACE(kernel + " on a " + std::to_string(range.dims) + "D range, active " +
                    std::to_string(active));
-      std::vector<T> values(in.begin(), in.begin() + itemsOf(range)), expected(stride * values.size());
+      std::vector<T> values(in.begin(), in.begin() + itemsOf(range)),
+          expected(stride * values.size());
       for (size_t k = 0; k < operations.size(); ++k) {
         const int slot = int(3 * k);
         expectScans(activeSubGroups(range, active), values, operation<T>(operations[k]),
@@ -446,7 +449,8 @@ TEST(Execution, SubGroupBallots) {
             odd |= uint32_t(in[sub_group[lane]] & 1) << lane;
           }
         auto every = [&](auto holds) {
-          return std::all_of(lanes.begin(), lanes.end(), [&](size_t l) { return holds(in[sub_group[l]]); });
+          return std::all_of(lanes.begin(), lanes.end(),
+                             [&](size_t l) { return holds(in[sub_group[l]]); });
         };
         const bool all_positive = every([](int32_t v) { return v > 0; });
         const bool no_seven = every([](int32_t v) { return v != 7; });

@@ -35,7 +35,6 @@ template <typename T> std::vector<T> randomIntegers(size_t count, T low, T high,
   return values;
 }
 
-
 TEST(Execution, ReductionWithLocalMemory) {
   const uint32_t n = 1000, local = 64, groups = (n + local - 1) / local;
   ExecCase test("reduction.cl", "reduce");

@@ -34,8 +34,8 @@ bool libraryHasModule(const std::string &module) {
 // convert_half..., vendors'): Clang declares none of them with the -cl-ext
 // the translator passes.
 bool isUnclaimedExtension(const std::string &name) {
-  for (const char *prefix : {"amd_", "arm_", "intel_", "dot_", "bitfield_", "bit_reverse",
-                             "convert_half", "__"})
+  for (const char *prefix :
+       {"amd_", "arm_", "intel_", "dot_", "bitfield_", "bit_reverse", "convert_half", "__"})
     if (name.rfind(prefix, 0) == 0)
       return true;
   return false;

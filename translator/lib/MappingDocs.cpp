@@ -98,10 +98,10 @@ std::string workItemSection() {
   Table table({"OpenCL C", "CUDA C++", "needs the NDRange", "since", "notes"});
   for (const WorkItemInfo &item : workItemTable()) {
     std::string parameters = item.parameters;
-    std::string call = std::string("clc::") + item.name + "(" +
-                       (item.needs_ndrange ? (parameters.empty() ? "clc_ndrange" : "clc_ndrange, ")
-                                           : "") +
-                       parameters + ")";
+    std::string call =
+        std::string("clc::") + item.name + "(" +
+        (item.needs_ndrange ? (parameters.empty() ? "clc_ndrange" : "clc_ndrange, ") : "") +
+        parameters + ")";
     table.row({code(std::string(item.name) + "(" + parameters + ")"), code(call),
                item.needs_ndrange ? "yes" : "no",
                "OpenCL C " + std::to_string(item.since / 100) + "." +

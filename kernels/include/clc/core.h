@@ -709,7 +709,8 @@ __device__ inline unsigned int get_enqueued_num_sub_groups(const ndrange &r) {
   return detail::sub_groups_of(detail::enqueued_items(r));
 }
 __device__ inline unsigned int get_sub_group_size() {
-  unsigned int remaining = blockDim.x * blockDim.y * blockDim.z - get_sub_group_id() * detail::warp_size;
+  unsigned int remaining =
+      blockDim.x * blockDim.y * blockDim.z - get_sub_group_id() * detail::warp_size;
   return remaining < detail::warp_size ? remaining : detail::warp_size;
 }
 // The largest sub-group of the dispatch: a remainder work-group is never larger

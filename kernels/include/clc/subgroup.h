@@ -23,7 +23,7 @@ __device__ inline unsigned int sub_group_lanes() { return lanes_below(get_sub_gr
 // and short through int) and vectors (a component at a time). The source
 // lane must be active.
 template <class T> __device__ T shuffle_from(unsigned int lanes, const T &value, unsigned source) {
-  if constexpr (vec_size<T> > 1) {
+  if constexpr ((vec_size<T>) > 1) {
     T result;
     for (int i = 0; i < vec_size<T>; ++i)
       result.elem[i] = shuffle_from(lanes, value.elem[i], source);
@@ -79,7 +79,8 @@ CLC_SCAN_OPERATION(logical_xor, predicate_op, !a != !b, T(0))
 // order, and the set's total.
 template <class T> struct lane_scan { T inclusive, exclusive, total; };
 
-template <class Op, class T> __device__ lane_scan<T> scan_lanes(unsigned int lanes, const T &value) {
+template <class Op, class T>
+__device__ lane_scan<T> scan_lanes(unsigned int lanes, const T &value) {
   const unsigned int lane = get_sub_group_local_id();
   const T identity = Op::template identity<T>(), own = Op::lift(value);
   if ((lanes & (lanes + 1)) == 0) {
@@ -138,7 +139,8 @@ __device__ T reduce_clusters(unsigned int lanes, const T &value, unsigned int cl
 // lanes (a rotation).
 __device__ inline unsigned int rotated_lane(int delta, unsigned int width) {
   const int lane = int(get_sub_group_local_id() % width), moved = (lane + delta) % int(width);
-  return get_sub_group_local_id() - unsigned(lane) + unsigned(moved < 0 ? moved + int(width) : moved);
+  return get_sub_group_local_id() - unsigned(lane) +
+         unsigned(moved < 0 ? moved + int(width) : moved);
 }
 
 __device__ inline vec<unsigned int, 4> lane_mask(unsigned int bits) { return {bits, 0u, 0u, 0u}; }
@@ -163,7 +165,8 @@ __device__ inline int sub_group_all(int predicate) {
 __device__ inline int sub_group_any(int predicate) {
   return __any_sync(detail::sub_group_lanes(), predicate) != 0;
 }
-template <class T> __device__ T sub_group_broadcast(const T &value, unsigned int sub_group_local_id) {
+template <class T>
+__device__ T sub_group_broadcast(const T &value, unsigned int sub_group_local_id) {
   return detail::shuffle_from(detail::sub_group_lanes(), value, sub_group_local_id);
 }
 
@@ -181,8 +184,8 @@ template <class T> __device__ T sub_group_broadcast(const T &value, unsigned int
   }
 #define CLC_NON_UNIFORM_SCANS(op)                                                                  \
   CLC_SUB_GROUP_SCANS(sub_group_non_uniform_, op, __activemask())                                  \
-  template <class T> __device__ T sub_group_clustered_reduce_##op(const T &value,                  \
-                                                                  unsigned int clustersize) {      \
+  template <class T>                                                                               \
+  __device__ T sub_group_clustered_reduce_##op(const T &value, unsigned int clustersize) {         \
     return detail::reduce_clusters<detail::op##_op>(__activemask(), value, clustersize);           \
   }
 CLC_SUB_GROUP_SCANS(sub_group_, add, detail::sub_group_lanes())

@@ -154,8 +154,9 @@ TEST_F(Kernels, WorkGroupInfo) {
 size_t subGroupAnswer(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param,
                       const std::vector<size_t> &input) {
   size_t value = 0, size = 0;
-  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(kernel, device, param, input.size() * sizeof(size_t),
-                                                input.data(), sizeof(value), &value, &size));
+  EXPECT_CL(CL_SUCCESS,
+            clGetKernelSubGroupInfo(kernel, device, param, input.size() * sizeof(size_t),
+                                    input.data(), sizeof(value), &value, &size));
   EXPECT_EQ(size, sizeof(value));
   return value;
 }
@@ -224,17 +225,16 @@ TEST_F(Kernels, SubGroupInfo) {
                                                       nullptr, sizeof(value), &value, nullptr));
   EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kCount, sizeof(four), four,
                                                       sizeof(value), &value, nullptr));
-  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kCount, 5, four,
-                                                      sizeof(value), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kCount, 5, four, sizeof(value),
+                                                      &value, nullptr));
   EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kLocalSize, 2 * sizeof(size_t),
                                                       four, sizeof(local), local, nullptr));
   EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kLocalSize, sizeof(count),
                                                       &count, sizeof(four), four, nullptr));
-  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kMaxSize, sizeof(size_t),
-                                                      four, sizeof(cl_uint), &value, nullptr));
-  EXPECT_CL(CL_INVALID_VALUE,
-            clGetKernelSubGroupInfo(plain, device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr,
-                                    sizeof(value), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, kMaxSize, sizeof(size_t), four,
+                                                      sizeof(cl_uint), &value, nullptr));
+  EXPECT_CL(CL_INVALID_VALUE, clGetKernelSubGroupInfo(plain, device, CL_KERNEL_WORK_GROUP_SIZE, 0,
+                                                      nullptr, sizeof(value), &value, nullptr));
   EXPECT_CL(CL_INVALID_KERNEL,
             clGetKernelSubGroupInfo(nullptr, device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr,
                                     sizeof(value), &value, nullptr));
