@@ -62,6 +62,10 @@ Capabilities claimedCapabilities() {
   c.feature_defines.push_back("-D" #name "=1");
 #define CLCUDA_C_VERSION(major, minor, patch) c.versions.push_back("CL" #major "." #minor);
 #include "cl2cuda/capabilities.def"
+  // -cl-std=CL2.0 is accepted too (translator/lib/BuildOptions.cpp), though the
+  // device does not list it: its atomics without _explicit have no 3.0 feature
+  // clcuda claims.
+  c.versions.push_back("CL2.0");
   return c;
 }
 

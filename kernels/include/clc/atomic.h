@@ -210,7 +210,8 @@ __device__ inline void atomic_flag_clear_explicit(volatile atomic_flag *object, 
 }
 
 // The forms without _explicit: memory_order_seq_cst at memory_scope_device
-// (__opencl_c_atomic_order_seq_cst and __opencl_c_atomic_scope_device).
+// (OpenCL C 2.0; OpenCL C 3.0 has them with __opencl_c_atomic_order_seq_cst
+// and __opencl_c_atomic_scope_device, which clcuda does not claim).
 #define CLC_ATOMIC_SEQ_CST(name, ...)                                                              \
   template <class T, class... A>                                                                   \
   __device__ inline auto name(volatile T *object, const A &...arguments)                           \

@@ -1,5 +1,5 @@
-// RUN-OPTIONS: -cl-std=CL3.0
-// The OpenCL C 2.0/3.0 atomics without _explicit (memory_order_seq_cst,
+// RUN-OPTIONS: -cl-std=CL2.0
+// The OpenCL C 2.0 atomics without _explicit (memory_order_seq_cst,
 // memory_scope_device), on global and local memory under contention: the
 // results do not depend on the order.
 // CHECK: clc::atomic_init(group_count, 0);
