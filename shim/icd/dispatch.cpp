@@ -34,14 +34,13 @@ cl_icd_dispatch makeDispatchTable() {
 }
 
 // The functions of claimed extensions that clGetExtensionFunctionAddress
-// finds (cl_khr_icd's and cl_khr_subgroups' are the only ones).
+// finds (no claimed extension but cl_khr_icd adds functions).
 struct ExtensionFunction {
   const char *name;
   void *function;
 };
 const ExtensionFunction kExtensionFunctions[] = {
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&::clIcdGetPlatformIDsKHR)},
-    {"clGetKernelSubGroupInfoKHR", reinterpret_cast<void *>(&::clGetKernelSubGroupInfoKHR)},
 };
 
 void *extensionFunction(const char *name) {
