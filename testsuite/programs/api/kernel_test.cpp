@@ -242,13 +242,6 @@ TEST_F(Kernels, SubGroupInfo) {
   EXPECT_CL(CL_INVALID_DEVICE,
             clGetKernelSubGroupInfo(plain, not_a_device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr,
                                     sizeof(value), &value, nullptr));
-
-  // cl_khr_subgroups' name answers the same (the extension itself is not
-  // claimed: it requires independent forward progress).
-  size_t local_size = 100;
-  EXPECT_CL(CL_SUCCESS, clGetKernelSubGroupInfoKHR(plain, device, kCount, sizeof(local_size),
-                                                   &local_size, sizeof(value), &value, nullptr));
-  EXPECT_EQ(value, 4u);
 }
 
 TEST_F(Kernels, ArgumentErrors) {
