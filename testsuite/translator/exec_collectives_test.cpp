@@ -331,6 +331,18 @@ template <typename T> std::vector<T> productSafeValues(size_t count) {
   return values;
 }
 
+// Runs a sub_groups.cl kernel of (in, out, a uint parameter) and checks out.
+template <typename T>
+void runSubGroupCase(const std::string &kernel, Element element, const CollectiveRange &range,
+                     const std::vector<T> &in, uint32_t parameter, const std::vector<T> &expected) {
+  ExecCase test = rangeCase("sub_groups.cl", kernel, range);
+  test.args = {ExecArg::buffer(in, element),
+               ExecArg::buffer(std::vector<T>(expected.size()), element, true),
+               ExecArg::value(parameter)};
+  Outputs want = {bytesOf(expected)};
+  runAndCompare(test, &want, false);
+}
+
 // A kernel of the non-uniform reductions and scans (reduce, inclusive,
 // exclusive, three slots each), for each set of active work-items.
 template <typename T>
@@ -348,12 +360,7 @@ void checkNonUniform(const std::string &kernel, Element element,
         expectScans(activeSubGroups(range, active), values, operation<T>(operations[k]),
                     {stride, slot, slot + 1, slot + 2}, expected);
       }
-      ExecCase test = rangeCase("sub_groups.cl", kernel, range);
-      test.args = {ExecArg::buffer(values, element),
-                   ExecArg::buffer(std::vector<T>(expected.size()), element, true),
-                   ExecArg::value(active)};
-      Outputs want = {bytesOf(expected)};
-      runAndCompare(test, &want, false);
+      runSubGroupCase(kernel, element, range, values, active, expected);
     }
 }
 
@@ -403,12 +410,7 @@ void checkClustered(const std::string &kernel, Element element,
       for (size_t k = 0; k < operations.size(); ++k)
         expectScans(cut(subGroups(range), cluster), values, operation<T>(operations[k]),
                     {operations.size(), int(k)}, expected);
-      ExecCase test = rangeCase("sub_groups.cl", kernel, range);
-      test.args = {ExecArg::buffer(values, element),
-                   ExecArg::buffer(std::vector<T>(expected.size()), element, true),
-                   ExecArg::value(cluster)};
-      Outputs want = {bytesOf(expected)};
-      runAndCompare(test, &want, false);
+      runSubGroupCase(kernel, element, range, values, cluster, expected);
     }
 }
 
