@@ -9,15 +9,20 @@ outside this repository (docs/conformance.md).
              --platform nvidia=/usr/lib/libnvidia-opencl.so.1 \
              --suites test_api,test_basic --out results/
 
+Several platforms run in one pool of --jobs processes, their subtests
+interleaved, so that each meets the same load on the machine.
+
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
 results/summary.md (per suite: pass/fail/skip/crash/timeout/not run per
-platform, every subtest that failed, crashed or timed out, and what passes on
-one platform but not on another). --baseline NAME=CSV adds an earlier run's
-results (say NVIDIA's) to the comparison without running them again.
+platform, every subtest that failed, crashed or timed out, what passes on
+one platform but not on another, and the slowest subtests). --baseline
+NAME=CSV adds an earlier run's results (say NVIDIA's) to the comparison
+without running them again; with only baselines it just compares.
 """
 import argparse
 import concurrent.futures
 import csv
+import itertools
 import json
 import os
 import pathlib
@@ -27,6 +32,7 @@ import tempfile
 import time
 
 STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run")
+SLOWEST_SHOWN = 15
 
 
 def find_suite(cts_build, suite):
@@ -82,33 +88,40 @@ def run_subtest(binary, subtest, env, timeout, scratch):
     return status, time.monotonic() - started, output
 
 
-def run_platform(name, library, args, scratch, log_dir):
-    env = vendors_env(library, scratch)
-    work = []
-    for suite in args.suites:
-        binary = find_suite(args.cts_build, suite)
-        subtests = list_subtests(binary, env)
-        if args.subtests:
-            subtests = [t for t in subtests if t in args.subtests]
-        work.extend((suite, binary, subtest) for subtest in subtests)
-    deadline = time.monotonic() + args.deadline if args.deadline else None
+def run_platforms(platforms, args, scratch, log_dir):
+    """Runs every platform's subtests in one pool, interleaved, so that each
+    platform meets the same load on the machine (the CPU that builds kernels,
+    the GPU that the processes time-slice) and the GPU stays busy to the end."""
+    queues = []
+    for name, library in platforms:
+        env = vendors_env(library, scratch)
+        work = []
+        for suite in args.suites:
+            binary = find_suite(args.cts_build, suite)
+            subtests = list_subtests(binary, env)
+            if args.subtests:
+                subtests = [t for t in subtests if t in args.subtests]
+            work.extend((name, env, suite, binary, subtest) for subtest in subtests)
+        queues.append(work)
+    work = [item for round_ in itertools.zip_longest(*queues) for item in round_ if item]
+    deadline = None if args.deadline is None else time.monotonic() + args.deadline
 
     def run(item):
-        suite, binary, subtest = item
-        if deadline and time.monotonic() > deadline:
-            return suite, subtest, "not run", 0.0, ""
-        return (suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
+        name, env, suite, binary, subtest = item
+        if deadline is not None and time.monotonic() >= deadline:
+            return name, suite, subtest, "not run", 0.0, ""
+        return (name, suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
 
-    rows = []
-    # One pool over every suite's subtests, so the GPU stays busy to the end.
+    results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for suite, subtest, status, seconds, output in pool.map(run, work):
-            rows.append((suite, subtest, status, round(seconds, 2)))
+        for name, suite, subtest, status, seconds, output in pool.map(run, work):
+            results[name].append((suite, subtest, status, round(seconds, 2)))
             if status not in ("pass", "not run"):
                 (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
             print(f"{name:8} {suite:28} {subtest:50} {status:8} {seconds:7.1f}s", flush=True)
-    rows.sort()
-    return rows
+    for rows in results.values():
+        rows.sort()
+    return results
 
 
 def summarize(results, out):
@@ -145,16 +158,33 @@ def summarize(results, out):
         lines.append(f"### {platform}: {len(failing)} subtests did not pass")
         lines.extend(f"- {suite} {subtest}: {status}" for suite, subtest, status, _ in failing)
         lines.append("")
+    lines.extend(slowest_table(results))
     (out / "summary.md").write_text("\n".join(lines))
     print("\n".join(lines))
+
+
+def slowest_table(results, count=SLOWEST_SHOWN):
+    """The subtests that took longest on any platform, with each platform's time."""
+    timings = {p: {row[:2]: row[2:] for row in rows} for p, rows in results.items()}
+    keys = {key for rows in timings.values() for key in rows}
+    longest = sorted(keys, key=lambda key: -max(t.get(key, ("", 0.0))[1] for t in timings.values()))
+    lines = [f"### the {min(count, len(longest))} slowest subtests (seconds, status)", "",
+             "| suite | subtest | " + " | ".join(timings) + " |",
+             "|---|---|" + "---|" * len(timings)]
+    for suite, subtest in longest[:count]:
+        cells = [f"{t[(suite, subtest)][1]:.1f} {t[(suite, subtest)][0]}" if (suite, subtest) in t
+                 else "-" for t in timings.values()]
+        lines.append(f"| {suite} | {subtest} | " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cts-build", required=True, help="the CTS build directory")
-    parser.add_argument("--platform", action="append", required=True,
-                        metavar="NAME=LIBRARY", help="an OpenCL ICD library to test, named")
+    parser.add_argument("--cts-build", help="the CTS build directory (to run --platform)")
+    parser.add_argument("--platform", action="append", default=[], metavar="NAME=LIBRARY",
+                        help="an OpenCL ICD library to test, named; several run in one pool")
     parser.add_argument("--suites", required=True, type=lambda s: s.split(","))
     parser.add_argument("--subtests", type=lambda s: set(s.split(",")),
                         help="only these subtests")
@@ -166,6 +196,10 @@ def main():
     parser.add_argument("--baseline", action="append", default=[], metavar="NAME=CSV",
                         help="an earlier run's CSV (from --out) to compare with, not run again")
     args = parser.parse_args()
+    if not args.platform and not args.baseline:
+        parser.error("nothing to do: give --platform or --baseline")
+    if args.platform and not args.cts_build:
+        parser.error("--platform needs --cts-build")
     args.out.mkdir(parents=True, exist_ok=True)
     log_dir = args.out / "logs"
     log_dir.mkdir(exist_ok=True)
@@ -176,14 +210,15 @@ def main():
         with open(path, newline="") as f:
             results[name] = [(r["suite"], r["subtest"], r["status"], float(r["seconds"]))
                              for r in csv.DictReader(f) if r["suite"] in args.suites]
+    platforms = [spec.partition("=")[::2] for spec in args.platform]
     with tempfile.TemporaryDirectory() as scratch:
-        for spec in args.platform:
-            name, _, library = spec.partition("=")
-            results[name] = run_platform(name, library, args, scratch, log_dir)
-            with open(args.out / f"{name}.csv", "w", newline="") as f:
-                writer = csv.writer(f)
-                writer.writerow(("suite", "subtest", "status", "seconds"))
-                writer.writerows(results[name])
+        ran = run_platforms(platforms, args, scratch, log_dir) if platforms else {}
+    for name, rows in ran.items():
+        results[name] = rows
+        with open(args.out / f"{name}.csv", "w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(("suite", "subtest", "status", "seconds"))
+            writer.writerows(rows)
     summarize(results, args.out)
     return 0
 

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Tests run_cts.py against a fake CTS suite: no GPU, no CTS build.
+
+The fake suite behaves as a CTS binary does: `--list` prints its subtests,
+and a run of one subtest writes the CTS's JSON results file. Each subtest
+name says what it does (pass, fail, skip, crash, hang); `differs` passes
+only on the platform whose library is named good.so.
+"""
+import csv
+import os
+import pathlib
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+
+RUNNER = pathlib.Path(__file__).with_name("run_cts.py")
+
+FAKE_SUITE = r"""#!/usr/bin/env python3
+import json, os, signal, sys, time
+SUBTESTS = ["passes", "fails", "skips", "crashes", "hangs", "differs"]
+if sys.argv[1] == "--list":
+    print("Test names:")
+    print("\n".join("\t" + name for name in SUBTESTS))
+    sys.exit(0)
+subtest = sys.argv[1]
+library = os.environ["OCL_ICD_FILENAMES"]
+with open(os.environ["RUN_ORDER"], "a") as order:
+    order.write(f"{os.path.basename(library)} {subtest}\n")
+if subtest == "crashes":
+    os.kill(os.getpid(), signal.SIGSEGV)
+if subtest == "hangs":
+    time.sleep(60)
+status = {"passes": "pass", "fails": "fail", "skips": "skip",
+          "differs": "pass" if library.endswith("good.so") else "fail"}[subtest]
+with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as results:
+    json.dump({"results": {subtest: status}}, results)
+"""
+
+
+class RunCtsTest(unittest.TestCase):
+    def setUp(self):
+        self.scratch = tempfile.TemporaryDirectory()
+        self.root = pathlib.Path(self.scratch.name)
+        suite = self.root / "cts" / "test_conformance" / "fake" / "test_fake"
+        suite.parent.mkdir(parents=True)
+        suite.write_text(FAKE_SUITE)
+        suite.chmod(suite.stat().st_mode | stat.S_IXUSR)
+        self.order = self.root / "order.txt"
+
+    def tearDown(self):
+        self.scratch.cleanup()
+
+    def run_cts(self, *arguments):
+        env = dict(os.environ, RUN_ORDER=str(self.order))
+        return subprocess.run([sys.executable, str(RUNNER), "--suites", "test_fake", *arguments],
+                              env=env, capture_output=True, text=True, timeout=120)
+
+    def statuses(self, csv_path):
+        with open(csv_path, newline="") as f:
+            return {row["subtest"]: row["status"] for row in csv.DictReader(f)}
+
+    def test_each_status_and_the_comparison(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--platform", "bad=/lib/bad.so", "--timeout", "2", "--jobs", "1",
+                           "--out", str(out))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        expected = {"passes": "pass", "fails": "fail", "skips": "skip", "crashes": "crash",
+                    "hangs": "timeout"}
+        self.assertEqual(self.statuses(out / "good.csv"), dict(expected, differs="pass"))
+        self.assertEqual(self.statuses(out / "bad.csv"), dict(expected, differs="fail"))
+        summary = (out / "summary.md").read_text()
+        self.assertIn("| test_fake | 2/1/1/1/1/0 | 1/2/1/1/1/0 |", summary)
+        self.assertIn("### passes on good, not on bad: 1\n- test_fake differs", summary)
+        self.assertIn("### passes on bad, not on good: 0", summary)
+        self.assertIn("- test_fake hangs: timeout", summary)
+        self.assertRegex(summary, r"\| test_fake \| hangs \| 2\.\d timeout \| 2\.\d timeout \|")
+        self.assertTrue((out / "logs" / "bad.test_fake.differs.log").exists())
+
+    def test_platforms_take_turns_in_one_pool(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--platform", "bad=/lib/bad.so", "--subtests", "passes,fails,skips",
+                           "--jobs", "1", "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.order.read_text().split("\n")[:6],
+                         ["good.so passes", "bad.so passes", "good.so fails", "bad.so fails",
+                          "good.so skips", "bad.so skips"])
+
+    def test_baselines_alone_are_compared(self):
+        out = self.root / "first"
+        self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                     "--platform", "bad=/lib/bad.so", "--subtests", "passes,differs",
+                     "--out", str(out))
+        again = self.root / "again"
+        run = self.run_cts("--baseline", f"good={out / 'good.csv'}",
+                           "--baseline", f"bad={out / 'bad.csv'}", "--out", str(again))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        summary = (again / "summary.md").read_text()
+        self.assertIn("| test_fake | 2/0/0/0/0/0 | 1/1/0/0/0/0 |", summary)
+        self.assertIn("### passes on good, not on bad: 1\n- test_fake differs", summary)
+
+    def test_after_the_deadline_nothing_starts(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--deadline", "0", "--out", str(out))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(set(self.statuses(out / "good.csv").values()), {"not run"})
+        self.assertFalse(self.order.exists())
+
+    def test_nothing_to_do_is_a_usage_error(self):
+        run = self.run_cts("--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("give --platform or --baseline", run.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
