@@ -21,6 +21,7 @@ without running them again; with only baselines it just compares.
 """
 import argparse
 import concurrent.futures
+import contextlib
 import csv
 import itertools
 import json
@@ -29,6 +30,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run")
@@ -88,6 +90,43 @@ def run_subtest(binary, subtest, env, timeout, scratch):
     return status, time.monotonic() - started, output
 
 
+class Gate:
+    """Lets subtests run together, except those that must run alone: a
+    subtest that fills the GPU's memory (test_allocations) makes the others'
+    contexts and allocations fail. One waiting to run alone holds back new
+    starts, so it is not starved."""
+
+    def __init__(self):
+        self.changed = threading.Condition()
+        self.running = 0
+        self.alone_running = False
+        self.alone_waiting = 0
+
+    @contextlib.contextmanager
+    def enter(self, alone):
+        with self.changed:
+            if alone:
+                self.alone_waiting += 1
+                self.changed.wait_for(lambda: self.running == 0)
+                self.alone_waiting -= 1
+                self.alone_running = True
+            else:
+                self.changed.wait_for(lambda: not self.alone_running and not self.alone_waiting)
+            self.running += 1
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.running -= 1
+                if alone:
+                    self.alone_running = False
+                self.changed.notify_all()
+
+
+def runs_alone(suite, subtest, alone):
+    return suite in alone or f"{suite}:{subtest}" in alone
+
+
 def run_platforms(platforms, args, scratch, log_dir):
     """Runs every platform's subtests in one pool, interleaved, so that each
     platform meets the same load on the machine (the CPU that builds kernels,
@@ -105,12 +144,14 @@ def run_platforms(platforms, args, scratch, log_dir):
         queues.append(work)
     work = [item for round_ in itertools.zip_longest(*queues) for item in round_ if item]
     deadline = None if args.deadline is None else time.monotonic() + args.deadline
+    gate = Gate()
 
     def run(item):
         name, env, suite, binary, subtest = item
-        if deadline is not None and time.monotonic() >= deadline:
-            return name, suite, subtest, "not run", 0.0, ""
-        return (name, suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
+        with gate.enter(runs_alone(suite, subtest, args.alone)):
+            if deadline is not None and time.monotonic() >= deadline:
+                return name, suite, subtest, "not run", 0.0, ""
+            return (name, suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
 
     results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -190,6 +231,9 @@ def main():
                         help="only these subtests")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per subtest")
     parser.add_argument("--jobs", type=int, default=4, help="subtests run at once")
+    parser.add_argument("--alone", type=lambda s: set(s.split(",")), default=set(),
+                        metavar="SUITE[:SUBTEST],...",
+                        help="subtests that run with nothing else running (say test_allocations)")
     parser.add_argument("--deadline", type=float,
                         help="seconds after which no further subtest starts (reported 'not run')")
     parser.add_argument("--out", required=True, type=pathlib.Path)

@@ -26,8 +26,11 @@ if sys.argv[1] == "--list":
     sys.exit(0)
 subtest = sys.argv[1]
 library = os.environ["OCL_ICD_FILENAMES"]
-with open(os.environ["RUN_ORDER"], "a") as order:
-    order.write(f"{os.path.basename(library)} {subtest}\n")
+def note(event):
+    with open(os.environ["RUN_ORDER"], "a") as order:
+        order.write(f"{event} {os.path.basename(library)} {subtest}\n")
+note("start")
+time.sleep(0.2)
 if subtest == "crashes":
     os.kill(os.getpid(), signal.SIGSEGV)
 if subtest == "hangs":
@@ -36,6 +39,7 @@ status = {"passes": "pass", "fails": "fail", "skips": "skip",
           "differs": "pass" if library.endswith("good.so") else "fail"}[subtest]
 with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as results:
     json.dump({"results": {subtest: status}}, results)
+note("end")
 """
 
 
@@ -84,9 +88,22 @@ class RunCtsTest(unittest.TestCase):
                            "--platform", "bad=/lib/bad.so", "--subtests", "passes,fails,skips",
                            "--jobs", "1", "--out", str(self.root / "results"))
         self.assertEqual(run.returncode, 0, run.stderr)
-        self.assertEqual(self.order.read_text().split("\n")[:6],
-                         ["good.so passes", "bad.so passes", "good.so fails", "bad.so fails",
-                          "good.so skips", "bad.so skips"])
+        starts = [line for line in self.order.read_text().splitlines() if line.startswith("start")]
+        self.assertEqual(starts, ["start good.so passes", "start bad.so passes",
+                                  "start good.so fails", "start bad.so fails",
+                                  "start good.so skips", "start bad.so skips"])
+
+    def test_a_subtest_marked_alone_runs_alone(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--platform", "bad=/lib/bad.so", "--subtests", "passes,fails,skips,differs",
+                           "--alone", "test_fake:fails", "--jobs", "4", "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        events = self.order.read_text().splitlines()
+        for library in ("good.so", "bad.so"):
+            start = events.index(f"start {library} fails")
+            self.assertEqual(events[start + 1], f"end {library} fails", events)
+        # the others do overlap: the gate holds back only what must run alone
+        self.assertEqual(set(events[:2]), {"start good.so passes", "start bad.so passes"}, events)
 
     def test_baselines_alone_are_compared(self):
         out = self.root / "first"
