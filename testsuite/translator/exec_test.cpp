@@ -152,6 +152,17 @@ TEST(Execution, WorkItemFunctionsPastTheWorkDimension) {
   runAndCompare(test, &want, false);
 }
 
+TEST(Execution, LongRunOfVectorStores) {
+  const size_t items = 64, rows = 48;
+  ExecCase test("vector_store_run.cl", "vector_store_run");
+  test.global_size[0] = items;
+  test.local_size[0] = 32;
+  test.args = {
+      ExecArg::buffer(randomIntegers<int32_t>(items + rows + 16, -1000, 1000, 17), Element::Int32),
+      ExecArg::buffer(std::vector<int32_t>(items * rows * 16), Element::Int32, true)};
+  runAndCompare(test);
+}
+
 TEST(Execution, IntegerVectorsAndSwizzles) {
   const size_t n = 64;
   ExecCase test("vectors.cl", "vectors");

@@ -61,6 +61,9 @@ public:
   bool VisitDesignatedInitExpr(clang::DesignatedInitExpr *designated);
   bool VisitInitListExpr(clang::InitListExpr *list);
 
+  // Statements (StoreRuns.cpp)
+  bool VisitCompoundStmt(clang::CompoundStmt *block);
+
 private:
   // --- analysis before the walk (Rewriter.cpp) ---
   void analyzeCalls();

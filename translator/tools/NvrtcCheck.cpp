@@ -43,7 +43,11 @@ NvrtcCheckResult compileWithNvrtc(const std::string &cuda_source, const std::str
   }
   if (status == NVRTC_SUCCESS) {
     result.ok = true;
-    nvrtcGetPTXSize(program, &result.ptx_bytes);
+    size_t ptx_bytes = 0;
+    nvrtcGetPTXSize(program, &ptx_bytes);
+    result.ptx.resize(ptx_bytes);
+    if (ptx_bytes)
+      nvrtcGetPTX(program, result.ptx.data());
     nvrtcGetCUBINSize(program, &result.cubin_bytes);
     result.cubin.resize(result.cubin_bytes);
     if (result.cubin_bytes)

@@ -10,7 +10,7 @@ namespace cl2cuda {
 struct NvrtcCheckResult {
   bool ok = false;
   std::string log; // NVRTC's log (or why NVRTC could not run)
-  size_t ptx_bytes = 0;
+  std::string ptx; // the PTX, for tests that look at the generated code
   size_t cubin_bytes = 0;
   std::string cubin; // the compiled code, for cuModuleLoadData
   double seconds = 0;

@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
   if (!checked.log.empty())
     std::cerr << checked.log << "\n";
   std::fprintf(stderr, "NVRTC (%s): ok, PTX %zu bytes, CUBIN %zu bytes, %.1f ms\n",
-               command.arch.c_str(), checked.ptx_bytes, checked.cubin_bytes,
+               command.arch.c_str(), checked.ptx.size(), checked.cubin_bytes,
                checked.seconds * 1000);
   return 0;
 }

@@ -773,6 +773,18 @@ template <class T> __device__ inline T *local_arg(unsigned int offset) {
   return reinterpret_cast<T *>(detail::dynamic_shared_memory + offset);
 }
 
+// Ends the basic block and changes nothing that runs: the translator puts it
+// into long runs of stores (docs/translator.md, "Long runs of stores").
+// NVVM stops merging a block's scalar stores into vector stores past about
+// 2,000 to one object, and its passes and ptxas slow down on such blocks. The
+// volatile asm's 0 is opaque, so the branch stays and the block ends there.
+__device__ __forceinline__ void end_basic_block() {
+  unsigned int never;
+  asm volatile("mov.u32 %0, 0;" : "=r"(never));
+  if (never)
+    __trap();
+}
+
 } // namespace clc
 
 // Defines the vector forms of a scalar builtin: each argument is a scalar

@@ -1,0 +1,46 @@
+// Long runs of stores keep NVVM's vector stores (docs/translator.md, "Long
+// runs of stores"): a kernel of 200 sixteen-wide stores, 3,200 scalar stores
+// to one buffer in straight-line code, past the ~2,000 after which NVVM
+// leaves a basic block's stores scalar. Compiled as clBuildProgram does, its
+// PTX must store with st.global.v4 only.
+#include "NvrtcCheck.h"
+
+#include <cl2cuda/translator.h>
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+namespace cl2cuda::testing {
+namespace {
+
+constexpr int kStatements = 200;
+
+std::string longStoreRun() {
+  std::string source = "__kernel void run(__global const float *in, __global float16 *out) {\n";
+  for (int k = 0; k < kStatements; ++k)
+    source += "  out[" + std::to_string(k) + "] = vload16(" + std::to_string(k) + ", in) * 2.0f;\n";
+  return source + "}\n";
+}
+
+int count(const std::string &text, const std::string &pattern) {
+  std::regex expression(pattern);
+  return static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), expression),
+                                        std::sregex_iterator()));
+}
+
+TEST(LongStoreRuns, CompileToVectorStores) {
+  TranslateOptions options;
+  options.mode = OutputMode::Compile;
+  TranslateResult result = translate(longStoreRun(), options);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  NvrtcCheckResult compiled =
+      compileWithNvrtc(result.cuda_source, "run.cu", result.metadata.nvrtc_options, "sm_90");
+  ASSERT_TRUE(compiled.ok) << compiled.log;
+  EXPECT_EQ(count(compiled.ptx, R"(st\.global\.v4\.\w+)"), 4 * kStatements);
+  EXPECT_EQ(count(compiled.ptx, R"(st\.global\.(f32|[bu]32))"), 0);
+}
+
+} // namespace
+} // namespace cl2cuda::testing
