@@ -6,6 +6,7 @@
 // in two thirds of the time when split, with st.global.v4 instead of scalar
 // stores (docs/translator.md, "Long runs of stores").
 #include "RewriterImpl.h"
+#include "Tables.h"
 
 #include <clang/AST/StmtVisitor.h>
 
@@ -47,10 +48,21 @@ public:
   }
   void VisitCallExpr(const clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (callee && callee->getIdentifier() && callee->getName().startswith("vstore") &&
-        call->getNumArgs() > 0)
+    if (callee && callee->getIdentifier() && call->getNumArgs() > 0 &&
+        isVectorStore(callee->getName()))
       count += componentsOf(call->getArg(0)->IgnoreImpCasts()->getType());
     VisitStmt(call);
+  }
+
+private:
+  // vstoreN, vstore_half[N], vstorea_half[N], as the pattern table names them.
+  static bool isVectorStore(llvm::StringRef name) {
+    std::optional<PatternMatch> match = matchPattern(name);
+    if (!match)
+      return false;
+    PatternKind kind = match->pattern->kind;
+    return kind == PatternKind::VectorStore || kind == PatternKind::HalfStore ||
+           kind == PatternKind::AlignedHalfStore;
   }
 };
 

@@ -52,6 +52,8 @@ __kernel void sixteen_wide_run(__global float16 *out, float x) {
 // 320 components, a loop, 320 more: no block is long enough to end.
 // COMPILE-NOT: end_basic_block
 // COMPILE: out[0] = clc::int8(n);
+// COMPILE-NOT: end_basic_block
+// COMPILE: vstore_run
 __kernel void stores_between_loops(__global int8 *out, __global int *counts, int n) {
   vstore8((int8)(0), 0, (__global int *)out);
   vstore8((int8)(1), 1, (__global int *)out);
@@ -136,4 +138,43 @@ __kernel void stores_between_loops(__global int8 *out, __global int *counts, int
   vstore8((int8)(38), 78, (__global int *)out);
   vstore8((int8)(39), 79, (__global int *)out);
   out[0] = (int8)(n);
+}
+
+// vstoreN counts its N components: the 33rd vstore16 starts a new block.
+// COMPILE: clc::vstore<16>(clc::float16(31), 31, out);
+// COMPILE-NEXT: clc::end_basic_block(); clc::vstore<16>(clc::float16(32), 32, out);
+__kernel void vstore_run(__global float *out) {
+  vstore16((float16)(0), 0, out);
+  vstore16((float16)(1), 1, out);
+  vstore16((float16)(2), 2, out);
+  vstore16((float16)(3), 3, out);
+  vstore16((float16)(4), 4, out);
+  vstore16((float16)(5), 5, out);
+  vstore16((float16)(6), 6, out);
+  vstore16((float16)(7), 7, out);
+  vstore16((float16)(8), 8, out);
+  vstore16((float16)(9), 9, out);
+  vstore16((float16)(10), 10, out);
+  vstore16((float16)(11), 11, out);
+  vstore16((float16)(12), 12, out);
+  vstore16((float16)(13), 13, out);
+  vstore16((float16)(14), 14, out);
+  vstore16((float16)(15), 15, out);
+  vstore16((float16)(16), 16, out);
+  vstore16((float16)(17), 17, out);
+  vstore16((float16)(18), 18, out);
+  vstore16((float16)(19), 19, out);
+  vstore16((float16)(20), 20, out);
+  vstore16((float16)(21), 21, out);
+  vstore16((float16)(22), 22, out);
+  vstore16((float16)(23), 23, out);
+  vstore16((float16)(24), 24, out);
+  vstore16((float16)(25), 25, out);
+  vstore16((float16)(26), 26, out);
+  vstore16((float16)(27), 27, out);
+  vstore16((float16)(28), 28, out);
+  vstore16((float16)(29), 29, out);
+  vstore16((float16)(30), 30, out);
+  vstore16((float16)(31), 31, out);
+  vstore16((float16)(32), 32, out);
 }
