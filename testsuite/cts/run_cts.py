@@ -10,7 +10,9 @@ outside this repository (docs/conformance.md).
              --suites test_api,test_basic --out results/
 
 Several platforms run in one pool of --jobs processes, their subtests
-interleaved, so that each meets the same load on the machine.
+interleaved, so that each meets the same load on the machine. Subtests
+marked --alone run first, one at a time; then those given their own --limit,
+longest first, since they set how long the run takes; then the rest.
 
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
 results/summary.md (per suite: pass/fail/skip/crash/timeout/not run per
@@ -127,6 +129,29 @@ def runs_alone(suite, subtest, alone):
     return suite in alone or f"{suite}:{subtest}" in alone
 
 
+def parse_limit(spec):
+    """SUITE:SUBTEST=SECONDS -> ((suite, subtest), seconds)."""
+    name, _, seconds = spec.partition("=")
+    suite, _, subtest = name.partition(":")
+    if not subtest or not seconds:
+        raise argparse.ArgumentTypeError(f"{spec!r} is not SUITE:SUBTEST=SECONDS")
+    return (suite, subtest), float(seconds)
+
+
+def start_order(work, args):
+    """Alone subtests first: one waiting to run alone holds back every new
+    start until the pool is empty, which behind a long subtest idles the
+    pool. Then the long ones, so that they end with the rest."""
+    def rank(item):
+        suite, subtest = item[2], item[4]
+        if runs_alone(suite, subtest, args.alone):
+            return (0, 0.0)
+        if (suite, subtest) in args.limit:
+            return (1, -args.limit[(suite, subtest)])
+        return (2, 0.0)
+    return sorted(work, key=rank)  # stable: the platforms keep taking turns
+
+
 def run_platforms(platforms, args, scratch, log_dir):
     """Runs every platform's subtests in one pool, interleaved, so that each
     platform meets the same load on the machine (the CPU that builds kernels,
@@ -142,7 +167,8 @@ def run_platforms(platforms, args, scratch, log_dir):
                 subtests = [t for t in subtests if t in args.subtests]
             work.extend((name, env, suite, binary, subtest) for subtest in subtests)
         queues.append(work)
-    work = [item for round_ in itertools.zip_longest(*queues) for item in round_ if item]
+    work = start_order([item for round_ in itertools.zip_longest(*queues) for item in round_ if item],
+                       args)
     deadline = None if args.deadline is None else time.monotonic() + args.deadline
     gate = Gate()
 
@@ -151,7 +177,8 @@ def run_platforms(platforms, args, scratch, log_dir):
         with gate.enter(runs_alone(suite, subtest, args.alone)):
             if deadline is not None and time.monotonic() >= deadline:
                 return name, suite, subtest, "not run", 0.0, ""
-            return (name, suite, subtest) + run_subtest(binary, subtest, env, args.timeout, scratch)
+            timeout = args.limit.get((suite, subtest), args.timeout)
+            return (name, suite, subtest) + run_subtest(binary, subtest, env, timeout, scratch)
 
     results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -165,10 +192,17 @@ def run_platforms(platforms, args, scratch, log_dir):
     return results
 
 
-def summarize(results, out):
+def limits_line(args):
+    """The time limits the run gave its subtests, for the summary."""
+    own = "".join(f"; {suite} {subtest}: {seconds:g} s"
+                  for (suite, subtest), seconds in sorted(args.limit.items()))
+    return f"time limit: {args.timeout:g} s a subtest{own}"
+
+
+def summarize(results, out, preamble=()):
     suites = sorted({row[0] for rows in results.values() for row in rows})
     platforms = list(results)
-    lines = ["| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout/not run" for p in platforms) + " |",
+    lines = [*preamble, "| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout/not run" for p in platforms) + " |",
              "|---|" + "---|" * len(platforms)]
     for suite in suites:
         cells = []
@@ -230,6 +264,9 @@ def main():
     parser.add_argument("--subtests", type=lambda s: set(s.split(",")),
                         help="only these subtests")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per subtest")
+    parser.add_argument("--limit", action="append", type=parse_limit, default=[],
+                        metavar="SUITE:SUBTEST=SECONDS",
+                        help="a subtest's own time limit, in place of --timeout")
     parser.add_argument("--jobs", type=int, default=4, help="subtests run at once")
     parser.add_argument("--alone", type=lambda s: set(s.split(",")), default=set(),
                         metavar="SUITE[:SUBTEST],...",
@@ -240,6 +277,7 @@ def main():
     parser.add_argument("--baseline", action="append", default=[], metavar="NAME=CSV",
                         help="an earlier run's CSV (from --out) to compare with, not run again")
     args = parser.parse_args()
+    args.limit = dict(args.limit)
     if not args.platform and not args.baseline:
         parser.error("nothing to do: give --platform or --baseline")
     if args.platform and not args.cts_build:
@@ -263,7 +301,7 @@ def main():
             writer = csv.writer(f)
             writer.writerow(("suite", "subtest", "status", "seconds"))
             writer.writerows(rows)
-    summarize(results, args.out)
+    summarize(results, args.out, [limits_line(args), ""] if platforms else [])
     return 0
 
 

@@ -19,7 +19,7 @@ RUNNER = pathlib.Path(__file__).with_name("run_cts.py")
 
 FAKE_SUITE = r"""#!/usr/bin/env python3
 import json, os, signal, sys, time
-SUBTESTS = ["passes", "fails", "skips", "crashes", "hangs", "differs"]
+SUBTESTS = ["passes", "fails", "skips", "crashes", "hangs", "slow", "differs"]
 if sys.argv[1] == "--list":
     print("Test names:")
     print("\n".join("\t" + name for name in SUBTESTS))
@@ -35,7 +35,9 @@ if subtest == "crashes":
     os.kill(os.getpid(), signal.SIGSEGV)
 if subtest == "hangs":
     time.sleep(60)
-status = {"passes": "pass", "fails": "fail", "skips": "skip",
+if subtest == "slow":
+    time.sleep(2.3)
+status = {"passes": "pass", "slow": "pass", "fails": "fail", "skips": "skip",
           "differs": "pass" if library.endswith("good.so") else "fail"}[subtest]
 with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as results:
     json.dump({"results": {subtest: status}}, results)
@@ -72,11 +74,12 @@ class RunCtsTest(unittest.TestCase):
                            "--out", str(out))
         self.assertEqual(run.returncode, 0, run.stderr)
         expected = {"passes": "pass", "fails": "fail", "skips": "skip", "crashes": "crash",
-                    "hangs": "timeout"}
+                    "hangs": "timeout", "slow": "timeout"}
         self.assertEqual(self.statuses(out / "good.csv"), dict(expected, differs="pass"))
         self.assertEqual(self.statuses(out / "bad.csv"), dict(expected, differs="fail"))
         summary = (out / "summary.md").read_text()
-        self.assertIn("| test_fake | 2/1/1/1/1/0 | 1/2/1/1/1/0 |", summary)
+        self.assertIn("time limit: 2 s a subtest\n", summary)
+        self.assertIn("| test_fake | 2/1/1/1/2/0 | 1/2/1/1/2/0 |", summary)
         self.assertIn("### passes on good, not on bad: 1\n- test_fake differs", summary)
         self.assertIn("### passes on bad, not on good: 0", summary)
         self.assertIn("- test_fake hangs: timeout", summary)
@@ -93,17 +96,34 @@ class RunCtsTest(unittest.TestCase):
                                   "start good.so fails", "start bad.so fails",
                                   "start good.so skips", "start bad.so skips"])
 
-    def test_a_subtest_marked_alone_runs_alone(self):
+    def test_a_subtest_marked_alone_runs_alone_and_first(self):
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
                            "--platform", "bad=/lib/bad.so", "--subtests", "passes,fails,skips,differs",
                            "--alone", "test_fake:fails", "--jobs", "4", "--out", str(self.root / "results"))
         self.assertEqual(run.returncode, 0, run.stderr)
         events = self.order.read_text().splitlines()
-        for library in ("good.so", "bad.so"):
-            start = events.index(f"start {library} fails")
-            self.assertEqual(events[start + 1], f"end {library} fails", events)
-        # the others do overlap: the gate holds back only what must run alone
-        self.assertEqual(set(events[:2]), {"start good.so passes", "start bad.so passes"}, events)
+        self.assertEqual(events[:4], ["start good.so fails", "end good.so fails",
+                                      "start bad.so fails", "end bad.so fails"])
+        # the other four do overlap: the gate holds back only what must run alone
+        self.assertEqual([e.split()[0] for e in events[4:8]], ["start"] * 4, events)
+
+    def test_a_subtest_with_its_own_limit_starts_early_and_gets_it(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,fails,slow", "--timeout", "2",
+                           "--limit", "test_fake:slow=10", "--jobs", "1", "--out", str(out))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.statuses(out / "good.csv"),
+                         {"passes": "pass", "fails": "fail", "slow": "pass"})
+        self.assertEqual(self.order.read_text().splitlines()[0], "start good.so slow")
+        self.assertIn("time limit: 2 s a subtest; test_fake slow: 10 s\n",
+                      (out / "summary.md").read_text())
+
+    def test_a_limit_names_a_subtest_and_seconds(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--limit", "test_fake=10", "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("is not SUITE:SUBTEST=SECONDS", run.stderr)
 
     def test_baselines_alone_are_compared(self):
         out = self.root / "first"
