@@ -49,6 +49,7 @@ struct TransferCase {
 
 struct BuildCase {
   bool cold; // cold: a salt no cache has seen (nextBuildSalt()); warm: the same source again
+  const BuildProgram *program;
 };
 
 struct PipelineCase {
@@ -82,7 +83,7 @@ public:
   virtual std::unique_ptr<Trial> transfers(const TransferCase &c) = 0;
   // Seconds per repetition of the plan's steps (timed over plan.repeats).
   virtual std::unique_ptr<Trial> kernel(const KernelPlan &plan) = 0;
-  // Seconds per build of the program made of buildMeasurePrograms().
+  // Seconds per build of one of buildMeasurePrograms().
   virtual std::unique_ptr<Trial> build(const BuildCase &c) = 0;
   // Seconds to stream every batch through copy in, fma_chain, copy out.
   virtual std::unique_ptr<Trial> pipeline(const PipelineCase &c) = 0;

@@ -427,24 +427,24 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
 
 struct BuildState {
   CudaColumn *column;
-  bool cold;
+  BuildCase c;
   std::string warm_source;
 };
 
 std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
   const ContextScope current = enter();
-  auto state = std::make_unique<BuildState>(BuildState{this, c.cold, ""});
+  auto state = std::make_unique<BuildState>(BuildState{this, c, ""});
   if (!c.cold) {
-    state->warm_source =
-        buildMeasureSource(cuda_benchmark_sources, "cuda", ".cu", saltKernel(kCudaSaltKernel, 0));
+    state->warm_source = buildMeasureSource(cuda_benchmark_sources, *c.program, "cuda", ".cu",
+                                            saltKernel(kCudaSaltKernel, 0));
     loadModule(state->warm_source, "build.cu");
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
     const ContextScope current = s.column->enter();
     const std::string source =
-        s.cold ? buildMeasureSource(cuda_benchmark_sources, "cuda", ".cu",
-                                    saltKernel(kCudaSaltKernel, nextBuildSalt()))
-               : s.warm_source;
+        s.c.cold ? buildMeasureSource(cuda_benchmark_sources, *s.c.program, "cuda", ".cu",
+                                      saltKernel(kCudaSaltKernel, nextBuildSalt()))
+                 : s.warm_source;
     double seconds = 0.0;
     s.column->loadModule(source, "build.cu", &seconds);
     return seconds;

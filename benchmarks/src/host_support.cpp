@@ -43,11 +43,12 @@ std::string embeddedText(const EmbeddedFileSet &files, const std::string &name) 
   throw BenchError("no embedded source " + name);
 }
 
-std::string buildMeasureSource(const EmbeddedFileSet &files, const std::string &directory,
-                               const std::string &extension, const std::string &salt_kernel) {
+std::string buildMeasureSource(const EmbeddedFileSet &files, const BuildProgram &program,
+                               const std::string &directory, const std::string &extension,
+                               const std::string &salt_kernel) {
   std::string source;
-  for (const std::string &program : buildMeasurePrograms())
-    source += embeddedText(files, directory + "/" + program + extension) + "\n";
+  for (const std::string &file : program.files)
+    source += embeddedText(files, directory + "/" + file + extension) + "\n";
   return source + salt_kernel;
 }
 

@@ -2,6 +2,8 @@
 // memory, the kernel sources compiled into the program, result checks.
 #pragma once
 
+#include "workloads.h"
+
 #include <clcuda/embedded_file.h>
 
 #include <cstddef>
@@ -34,10 +36,11 @@ private:
 // The text of `name` ("kernels/saxpy.cl") in an embedded file set (BenchError if absent).
 std::string embeddedText(const EmbeddedFileSet &files, const std::string &name);
 
-// The build measure's program: the sources of buildMeasurePrograms() found
-// as `<directory>/<program><extension>`, followed by `salt_kernel`.
-std::string buildMeasureSource(const EmbeddedFileSet &files, const std::string &directory,
-                               const std::string &extension, const std::string &salt_kernel);
+// A build measure program's source: its files found as
+// `<directory>/<file><extension>`, followed by `salt_kernel`.
+std::string buildMeasureSource(const EmbeddedFileSet &files, const BuildProgram &program,
+                               const std::string &directory, const std::string &extension,
+                               const std::string &salt_kernel);
 
 // The kernel a build appends to make its source unique: `template_text` with
 // every "@SALT@" replaced by the number.

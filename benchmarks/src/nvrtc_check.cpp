@@ -13,12 +13,14 @@ int main(int argc, char **argv) {
   const std::string arch = argc > 1 ? argv[1] : "sm_90";
   using namespace clcuda::bench;
   const clcuda::EmbeddedFileSet &files = clcuda::cuda_benchmark_sources;
-  // Every kernel file, then the build measure's program as the raw column builds it.
+  // Every kernel file, then the build measure's programs as the raw column builds them.
   std::vector<std::pair<std::string, std::string>> sources;
   for (std::size_t i = 0; i < files.count; ++i)
     sources.emplace_back(files.files[i].name, files.files[i].data);
-  sources.emplace_back("build measure program",
-                       buildMeasureSource(files, "cuda", ".cu", saltKernel(kCudaSaltKernel, 1)));
+  for (const BuildProgram &program : buildMeasurePrograms())
+    sources.emplace_back(
+        "build measure program: " + program.label,
+        buildMeasureSource(files, program, "cuda", ".cu", saltKernel(kCudaSaltKernel, 1)));
   int failures = 0;
   for (const auto &[name, source] : sources) {
     try {

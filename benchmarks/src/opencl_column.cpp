@@ -424,24 +424,24 @@ constexpr const char *kSaltKernel =
 
 struct BuildState {
   OpenClColumn *column;
-  bool cold;
+  BuildCase c;
   std::string warm_source;
 };
 
 std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
   auto state = std::make_unique<BuildState>();
   state->column = this;
-  state->cold = c.cold;
+  state->c = c;
   if (!c.cold) {
-    state->warm_source =
-        buildMeasureSource(opencl_benchmark_sources, "kernels", ".cl", saltKernel(kSaltKernel, 0));
+    state->warm_source = buildMeasureSource(opencl_benchmark_sources, *c.program, "kernels", ".cl",
+                                            saltKernel(kSaltKernel, 0));
     buildProgram(state->warm_source); // fills the caches
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
-    const std::string source = s.cold
-                                   ? buildMeasureSource(opencl_benchmark_sources, "kernels", ".cl",
-                                                        saltKernel(kSaltKernel, nextBuildSalt()))
-                                   : s.warm_source;
+    const std::string source =
+        s.c.cold ? buildMeasureSource(opencl_benchmark_sources, *s.c.program, "kernels", ".cl",
+                                      saltKernel(kSaltKernel, nextBuildSalt()))
+                 : s.warm_source;
     double seconds = 0.0;
     s.column->buildProgram(source, &seconds);
     return seconds;

@@ -105,14 +105,19 @@ private:
   }
 
   void builds() {
-    const std::string param = "4 kernels (saxpy, transpose \u00d72, laplacian)";
     const ToValue ms = [](double s) { return s * 1e3; };
-    const Prepare cold = [](Column &c) { return c.build(BuildCase{true}); };
-    measureRow(Measure::BuildFirst, param, "", 1, cold, ms);
-    measureRow(Measure::BuildCold, param, "", options_.repetitions, cold, ms);
-    measureRow(
-        Measure::BuildWarm, param, "", options_.repetitions,
-        [](Column &c) { return c.build(BuildCase{false}); }, ms);
+    for (const BuildProgram &program : buildMeasurePrograms()) {
+      const Prepare cold = [&program](Column &c) { return c.build(BuildCase{true, &program}); };
+      if (&program == &buildMeasurePrograms().front())
+        measureRow(Measure::BuildFirst, program.label, "", 1, cold, ms);
+      measureRow(Measure::BuildCold, program.label, "", options_.repetitions, cold, ms);
+      measureRow(
+          Measure::BuildWarm, program.label, "", options_.repetitions,
+          [&program](Column &c) {
+            return c.build(BuildCase{false, &program});
+          },
+          ms);
+    }
   }
 
   void launches(Measure measure, const LaunchCase &c, const std::string &param) {

@@ -316,6 +316,35 @@ KernelPlan histogramPlan(const ProblemSizes &sizes) {
   return plan;
 }
 
+KernelPlan storeRunPlan(const ProblemSizes &sizes) {
+  constexpr std::size_t vectors = 128, lanes = 16; // float16 vectors per work-item
+  const std::size_t n = sizes.store_run_items;
+  const std::size_t floats = vectors * lanes * n;
+  auto in = randomFloats(floats, -1.0f, 1.0f, 10);
+  KernelPlan plan =
+      startPlan("store_run", countLabel(n, "items \u00d7 128 float16"), "store_run", sizes);
+  plan.buffers = {{floats * sizeof(float), in}, {floats * sizeof(float), nullptr}};
+  plan.steps = {Launch{"store_run",
+                       1,
+                       {roundUp(n, kGroupSize), 1, 1},
+                       {kGroupSize, 1, 1},
+                       {bufferArg(0), bufferArg(1), uintArg(asUint(n, "store_run"))}}};
+  plan.outputs = {1};
+  plan.verify = [n, floats, in](const BufferContents &out) {
+    const float *source = elements<float>(*in), *got = elements<float>(out[0]);
+    for (std::size_t f = 0; f < floats; ++f) {
+      const std::size_t k = f / (lanes * n); // float f is in vector k * n + i
+      // 2 * x is exact, so 2 * x + k rounds once, contracted to an fma or not.
+      std::string miss = compareAt("dst", f, got[f], 2.0f * source[f] + float(k), 0.0);
+      if (!miss.empty())
+        return miss;
+    }
+    return std::string();
+  };
+  plan.work = 2.0 * floats * sizeof(float);
+  return plan;
+}
+
 struct PlanMaker {
   const char *name;
   KernelPlan (*make)(const ProblemSizes &);
@@ -329,6 +358,7 @@ const PlanMaker kPlanMakers[] = {
     {"sgemm", sgemmPlan},
     {"stencil", stencilPlan},
     {"histogram", histogramPlan},
+    {"store_run", storeRunPlan},
 };
 
 } // namespace
@@ -362,8 +392,11 @@ float fmaChainReference(float x, std::uint32_t iterations) {
 
 float pipelineInput(std::size_t i) { return static_cast<float>(i % 1000) / 1000.0f; }
 
-const std::vector<std::string> &buildMeasurePrograms() {
-  static const std::vector<std::string> programs = {"saxpy", "transpose", "stencil"};
+const std::vector<BuildProgram> &buildMeasurePrograms() {
+  static const std::vector<BuildProgram> programs = {
+      {"4 kernels (saxpy, transpose \u00d72, laplacian)", {"saxpy", "transpose", "stencil"}},
+      {"store_run: 128 float16 stores in straight-line code", {"store_run"}},
+  };
   return programs;
 }
 

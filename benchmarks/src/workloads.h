@@ -79,6 +79,7 @@ struct ProblemSizes {
   std::size_t sgemm_side;
   std::size_t stencil_side;
   std::size_t histogram_elements;
+  std::size_t store_run_items; // work-items of store_run, 8 KiB stored by each
   unsigned repeats;
 };
 
@@ -96,9 +97,15 @@ float fmaChainReference(float x, std::uint32_t iterations);
 // The pipeline's input element i (the same in every column).
 float pipelineInput(std::size_t i);
 
-// Programs of the build measure: a 4-kernel program (saxpy, transpose naive
-// and tiled, laplacian); each column concatenates its own sources of these.
-const std::vector<std::string> &buildMeasurePrograms();
+// A program of the build measure: each column concatenates its own sources
+// of `files` (kernels/<file>.cl, cuda/<file>.cu).
+struct BuildProgram {
+  std::string label; // the report's size/param
+  std::vector<std::string> files;
+};
+// The build measure's programs: a 4-kernel program (saxpy, transpose naive
+// and tiled, laplacian), then store_run's long straight-line kernel.
+const std::vector<BuildProgram> &buildMeasurePrograms();
 // A number no build in this process used before: a cold build appends a
 // kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA
 // JIT's) can hold the program.

@@ -134,6 +134,24 @@ TEST(Workloads, EveryPlanIsWellFormed) {
   }
 }
 
+// store_run's check wants vector k of every work-item to be 2 * src + k: the
+// host's answer passes; vectors 0 and 1 of a work-item swapped do not.
+TEST(Workloads, StoreRunCheckTellsTheVectorsApart) {
+  const ProblemSizes sizes = parse({"--quick"}).problem;
+  const KernelPlan plan = makeKernelPlan("store_run", sizes);
+  const std::size_t n = sizes.store_run_items, lanes = 16;
+  const auto *src = reinterpret_cast<const float *>(plan.buffers[0].initial->data());
+  Bytes right(plan.buffers[1].bytes);
+  auto *dst = reinterpret_cast<float *>(right.data());
+  for (std::size_t f = 0; f < right.size() / sizeof(float); ++f)
+    dst[f] = 2.0f * src[f] + float(f / (lanes * n));
+  EXPECT_EQ(plan.verify({right}), "");
+  Bytes swapped = right;
+  auto *vectors = reinterpret_cast<float *>(swapped.data());
+  std::swap_ranges(vectors, vectors + lanes, vectors + lanes * n); // work-item 0: k = 0 and 1
+  EXPECT_NE(plan.verify({swapped}), "");
+}
+
 TEST(Workloads, UnknownNameIsAnError) {
   EXPECT_THROW(makeKernelPlan("nope", parse({"--quick"}).problem), BenchError);
 }
