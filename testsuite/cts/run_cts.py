@@ -182,7 +182,10 @@ def run_platforms(platforms, args, scratch, log_dir):
 
     results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for name, suite, subtest, status, seconds, output in pool.map(run, work):
+        # Reported as they end: a long subtest started early holds back no line.
+        futures = [pool.submit(run, item) for item in work]
+        for future in concurrent.futures.as_completed(futures):
+            name, suite, subtest, status, seconds, output = future.result()
             results[name].append((suite, subtest, status, round(seconds, 2)))
             if status not in ("pass", "not run"):
                 (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])

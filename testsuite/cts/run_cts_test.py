@@ -119,6 +119,14 @@ class RunCtsTest(unittest.TestCase):
         self.assertIn("time limit: 2 s a subtest; test_fake slow: 10 s\n",
                       (out / "summary.md").read_text())
 
+    def test_a_subtest_is_reported_when_it_ends(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,slow", "--limit", "test_fake:slow=10",
+                           "--jobs", "2", "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual([line.split()[2] for line in run.stdout.splitlines()[:2]],
+                         ["passes", "slow"])
+
     def test_a_limit_names_a_subtest_and_seconds(self):
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
                            "--limit", "test_fake=10", "--out", str(self.root / "results"))
