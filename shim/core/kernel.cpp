@@ -198,6 +198,7 @@ void Kernel::layOut() {
   local_sizes_.assign(slots_.size(), 0);
   set_.assign(slots_.size(), false);
   unset_ = slots_.size();
+  layOutLocalArguments();
 }
 
 void Kernel::markSet(cl_uint index) {
@@ -250,8 +251,9 @@ void Kernel::setValue(cl_uint index, const void *value) {
 
 void Kernel::layOutLocalArguments() {
   // One after another in dynamic shared memory, each at its pointee's
-  // alignment (docs/design.md, "Kernel arguments as launched").
-  std::size_t end = 0;
+  // alignment, after the kernel's own __local variables that the translator
+  // put there (docs/design.md, "Kernel arguments as launched").
+  std::size_t end = metadata_->local_variable_bytes;
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     const cl2cuda::KernelArg &arg = metadata_->args[i];
     if (arg.kind != cl2cuda::ArgKind::LocalPointer)

@@ -192,6 +192,17 @@ TEST(Execution, MathWithinUlpBounds) {
   runAndCompare(test);
 }
 
+TEST(Execution, FastRelaxedMathPowOfNegativeBases) {
+  const size_t n = 256;
+  ExecCase test("fast_relaxed_math.cl", "relaxed_pow", "-cl-fast-relaxed-math");
+  test.global_size[0] = n;
+  test.local_size[0] = 64;
+  // Relaxed pow is exp2(y * log2|x|): its error grows with |y * log2|x||.
+  test.args = {ExecArg::buffer(randomFloats(n, -30.0f, 30.0f, 11), Element::Float),
+               ExecArg::buffer(std::vector<float>(8 * n), Element::Float, true, 512)};
+  runAndCompare(test);
+}
+
 TEST(Execution, ConversionsRoundingAndSaturation) {
   std::vector<float> inputs = {0.5f,   1.5f,    2.5f,     -0.5f,     -1.5f, 0.49999997f,
                                1e10f,  -1e10f,  INFINITY, -INFINITY, NAN,   3.7f,

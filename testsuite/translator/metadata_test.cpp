@@ -35,6 +35,7 @@ ProgramMetadata sample() {
   kernel.cuda_name = "k";
   kernel.reqd_work_group_size = {16, 8, 1};
   kernel.vec_type_hint = "float4";
+  kernel.local_variable_bytes = 65540;
   KernelArg buffer{"out",
                    "float4*",
                    ArgKind::Buffer,
@@ -81,6 +82,8 @@ TEST(Metadata, RoundTrips) {
   ASSERT_NE(kernel, nullptr);
   EXPECT_EQ(kernel->reqd_work_group_size, (std::array<uint32_t, 3>{16, 8, 1}));
   EXPECT_EQ(kernel->vec_type_hint, "float4");
+  EXPECT_EQ(kernel->local_variable_bytes, 65540u);
+  EXPECT_EQ(parsed.findKernel("new")->local_variable_bytes, 0u);
   ASSERT_EQ(kernel->args.size(), 3u);
   for (size_t i = 0; i < 3; ++i)
     EXPECT_TRUE(sameArg(kernel->args[i], original.kernels[0].args[i])) << i;
@@ -123,6 +126,11 @@ TEST(Metadata, RejectsMalformedText) {
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nreqd_work_group_size 0 1 1\n",
        "three positive integers"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nfrobnicate 1\n", "unknown record"},
+      {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nlocal_variable_bytes 0\n",
+       "a positive integer"},
+      {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nlocal_variable_bytes 4\n"
+       "local_variable_bytes 4\n",
+       "given twice"},
   };
   for (const Case &bad : cases) {
     ProgramMetadata parsed;

@@ -483,6 +483,7 @@ void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) 
                            ? renames_.lookup(function->getCanonicalDecl())
                            : function->getNameAsString();
   output_.kernels.push_back(kernelMetadata(function, program_.ast, symbol));
+  output_.kernels.back().local_variable_bytes = planLocalVariables(function);
 }
 
 bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type,
@@ -511,6 +512,9 @@ bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualTy
       else if (kind == clang::tok::kw___constant)
         text = cudaSpelling(base->isSamplerT() ? Qualifier::ConstantProgramSampler
                                                : Qualifier::ConstantProgramVariable);
+    } else if (object_level && placement == Placement::DynamicSharedMemory) {
+      object_keyword = true;
+      text = cudaSpelling(Qualifier::LargeLocalVariable);
     } else if (object_level && placement == Placement::FunctionScope) {
       object_keyword = true;
       if (kind == clang::tok::kw___local) {
@@ -557,6 +561,12 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
   if (llvm::isa<clang::ParmVarDecl>(variable) || !isUser(variable->getLocation()))
     return true;
   bool program_scope = variable->isFileVarDecl();
+  if (auto dynamic = dynamic_local_offsets_.find(variable);
+      dynamic != dynamic_local_offsets_.end()) {
+    rewriteAddressSpaces(variable, variable->getLocation(), Placement::DynamicSharedMemory);
+    declareInDynamicSharedMemory(variable, dynamic->second);
+    return true;
+  }
   bool object_keyword =
       rewriteAddressSpaces(variable, variable->getLocation(),
                            program_scope ? Placement::ProgramScope : Placement::FunctionScope);

@@ -16,8 +16,9 @@
 namespace cl2cuda {
 
 // Where a declared entity lives, which decides what its own address-space
-// keyword becomes.
-enum class Placement { Other, FunctionScope, ProgramScope };
+// keyword becomes. DynamicSharedMemory: a kernel's __local variable past
+// CUDA's static shared memory (LocalVariables.cpp).
+enum class Placement { Other, FunctionScope, ProgramScope, DynamicSharedMemory };
 
 class ProgramRewriter : public clang::RecursiveASTVisitor<ProgramRewriter> {
 public:
@@ -84,6 +85,13 @@ private:
   void addHiddenParameter(const clang::FunctionDecl *function, const std::string &parameter);
   void addKernelWrapper(const clang::FunctionDecl *function, const std::string &launch_bounds);
   void recordKernelMetadata(const clang::FunctionDecl *function);
+
+  // --- kernel-scope __local variables (LocalVariables.cpp) ---
+  // Lays out the kernel's __local variables in dynamic shared memory when
+  // they exceed static shared memory; returns the bytes they take there (0:
+  // they stay __shared__).
+  uint32_t planLocalVariables(const clang::FunctionDecl *kernel);
+  void declareInDynamicSharedMemory(const clang::VarDecl *variable, uint64_t offset);
   // Rewrites the address-space keywords among a declaration's type tokens;
   // returns whether one qualified the declared object itself.
   bool rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type, Placement placement,
@@ -149,6 +157,7 @@ private:
   llvm::SmallPtrSet<const clang::Expr *, 32> arithmetic_operands_;
   llvm::DenseSet<unsigned> reported_locations_;
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
+  llvm::DenseMap<const clang::VarDecl *, uint64_t> dynamic_local_offsets_;
   std::set<std::string> taken_names_;
   std::map<std::string, std::string> reserved_renames_;
   std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;

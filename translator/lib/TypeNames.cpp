@@ -136,6 +136,10 @@ std::string TypeSpeller::spell(clang::QualType type, const std::string &declarat
   const clang::Type *bare = split.Ty;
   if (const auto *paren = llvm::dyn_cast<clang::ParenType>(bare))
     return spell(ast_.getQualifiedType(paren->getInnerType(), qualifiers), declarator);
+  // A parameter declared as an array or a function is the pointer it decays
+  // to (`__local float a[100]` is `__local float *a`).
+  if (const auto *decayed = llvm::dyn_cast<clang::AdjustedType>(bare))
+    return spell(ast_.getQualifiedType(decayed->getAdjustedType(), qualifiers), declarator);
   if (const auto *pointer = llvm::dyn_cast<clang::PointerType>(bare)) {
     std::string level = "*";
     if (qualifiers.hasConst())

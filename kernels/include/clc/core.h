@@ -37,6 +37,9 @@ template <class T> struct identity { typedef T type; };
 // anything that converts to T (the scalar of a mixed vector/scalar builtin).
 template <class T> using identity_t = typename identity<T>::type;
 
+template <class T> struct remove_reference { typedef T type; };
+template <class T> struct remove_reference<T &> { typedef T type; };
+
 template <class T, class U> constexpr bool is_same = false;
 template <class T> constexpr bool is_same<T, T> = true;
 
@@ -771,6 +774,13 @@ extern __shared__ __align__(128) unsigned char dynamic_shared_memory[];
 }
 template <class T> __device__ inline T *local_arg(unsigned int offset) {
   return reinterpret_cast<T *>(detail::dynamic_shared_memory + offset);
+}
+// A kernel's __local variable that the translator put into dynamic shared
+// memory, before the arguments (their static total would pass CUDA's 48 KiB):
+// `float (&t)[N] = clc::local_variable<decltype(t)>(offset);`.
+template <class Reference> __device__ inline Reference local_variable(unsigned int offset) {
+  return *reinterpret_cast<typename detail::remove_reference<Reference>::type *>(
+      detail::dynamic_shared_memory + offset);
 }
 
 // Ends the basic block and changes nothing that runs: the translator puts it

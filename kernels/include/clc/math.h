@@ -82,10 +82,25 @@ CLC_CUDA_MATH_2(fdim)
 CLC_CUDA_MATH_2(fmax)
 CLC_CUDA_MATH_2(fmin)
 CLC_CUDA_MATH_2(fmod)
-CLC_CUDA_MATH_2(pow)
 CLC_CUDA_MATH_2(remainder)
 #undef CLC_CUDA_MATH_1
 #undef CLC_CUDA_MATH_2
+
+// pow. With -cl-fast-relaxed-math, NVRTC's --use_fast_math makes ::powf the
+// intrinsic __powf, exp2(y * log2(x)), which is NaN for every x < 0; OpenCL's
+// relaxed pow is still defined for x < 0 and an integer y (section 7.4:
+// |x|^y, negative for an odd y), and programs square differences with it.
+template <class T, detail::if_floating<T> = 0>
+__device__ inline T pow(T x, detail::identity_t<T> y) {
+#if __USE_FAST_MATH__
+  if (detail::is_same<T, float> && x < T(0) && ::rint(y) == y) {
+    const T magnitude = ::pow(-x, y);
+    return ::fmod(y, T(2)) == T(0) ? magnitude : -magnitude;
+  }
+#endif
+  return ::pow(x, y);
+}
+CLC_VECTORIZE(pow)
 
 // hypot: CUDA's hypotf; in double, CUDA's hypot rounds results near
 // DBL_MAX up to infinity (hypot(0x1.0000000000001p+64, 0x1.fffffffffffffp+1023)
@@ -291,7 +306,7 @@ CLC_VECTORIZE(remquo)
 template <class T, detail::if_floating<T> = 0> __device__ inline T pown(T x, int n) {
   if (detail::is_same<T, float> && (n > (1 << 24) || n < -(1 << 24)))
     return T(::pow(double(x), double(n)));
-  return ::pow(x, T(n));
+  return clc::pow(x, T(n));
 }
 CLC_VECTORIZE(pown)
 

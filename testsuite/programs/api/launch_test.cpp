@@ -393,6 +393,59 @@ __kernel void big(__global int *out, __local int *scratch, int count) {
             clEnqueueNDRangeKernel(queue, big, 1, nullptr, &global, &group, 0, nullptr, nullptr));
 }
 
+TEST_F(Launches, KernelScopeLocalVariablesBeyond48KiB) {
+  // 64 KiB of __local variables (past CUDA's static shared memory) and a
+  // __local argument, which must be laid out after them: an overlap would
+  // overwrite the tile's first elements.
+  cl_kernel mirror = kernel(build(R"(
+#define TILE 16384
+__kernel void mirror(__global int *data, __local int *scratch) {
+  __local int tile[TILE];
+  size_t l = get_local_id(0), n = get_local_size(0), base = get_group_id(0) * TILE;
+  for (size_t i = l; i < TILE; i += n)
+    tile[i] = data[base + i];
+  scratch[l] = -(int)l;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (size_t i = l; i < TILE; i += n)
+    data[base + i] = tile[TILE - 1 - i] * 1000 + scratch[n - 1 - l];
+}
+)"),
+                            "mirror");
+  const size_t tile = 16384, groups = 2, group = 256;
+  std::vector<int> input(groups * tile);
+  for (size_t i = 0; i < input.size(); ++i)
+    input[i] = int(i % 100000);
+  cl_mem data = makeBuffer(CL_MEM_COPY_HOST_PTR, input.size() * sizeof(int), input.data());
+  setArg(mirror, 0, data);
+  ASSERT_CL(CL_SUCCESS, clSetKernelArg(mirror, 1, group * sizeof(int), nullptr));
+  cl_ulong local = 0;
+  ASSERT_CL(CL_SUCCESS, clGetKernelWorkGroupInfo(mirror, device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                                 sizeof(local), &local, nullptr));
+  EXPECT_GE(local, cl_ulong(tile + group) * sizeof(int));
+  const size_t global = groups * group;
+  ASSERT_CL(CL_SUCCESS, clEnqueueNDRangeKernel(queue, mirror, 1, nullptr, &global, &group, 0,
+                                               nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clFinish(queue));
+  if (fakeDevice()) {
+    const auto launches = takeLaunches();
+    ASSERT_EQ(launches.size(), 1u);
+    EXPECT_EQ(parameter<unsigned>(launches[0], 1), tile * sizeof(int));
+    EXPECT_EQ(launches[0].shared_bytes, (tile + group) * sizeof(int));
+  } else {
+    const std::vector<int> result = read<int>(data, input.size());
+    for (size_t i = 0; i < result.size(); ++i) {
+      const size_t base = i / tile * tile, within = i % tile, l = within % group;
+      ASSERT_EQ(result[i], input[base + tile - 1 - within] * 1000 - int(group - 1 - l)) << i;
+    }
+  }
+  // The variables and the arguments share the device's local memory.
+  cl_ulong device_local = 0;
+  clGetDeviceInfo(device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(device_local), &device_local, nullptr);
+  ASSERT_CL(CL_SUCCESS, clSetKernelArg(mirror, 1, size_t(device_local) - 1024, nullptr));
+  EXPECT_CL(CL_OUT_OF_RESOURCES, clEnqueueNDRangeKernel(queue, mirror, 1, nullptr, &global, &group,
+                                                       0, nullptr, nullptr));
+}
+
 struct Record {
   float a;
   int b[3];

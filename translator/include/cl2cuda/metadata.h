@@ -17,6 +17,8 @@
 //   reqd_work_group_size X Y Z                       (optional, for the kernel)
 //   work_group_size_hint X Y Z                       (optional)
 //   vec_type_hint "float4"                           (optional)
+//   local_variable_bytes N                           (optional: __local variables
+//                                                     in dynamic shared memory)
 //   arg name="a" type="float*" kind=buffer address=global access=none
 //       qualifiers=const,restrict size=8 align=8     (one line per argument)
 //
@@ -81,6 +83,9 @@ struct KernelMetadata {
   std::array<uint32_t, 3> reqd_work_group_size{0, 0, 0};
   std::array<uint32_t, 3> work_group_size_hint{0, 0, 0};
   std::string vec_type_hint; // empty when absent
+  // The dynamic shared memory its kernel-scope __local variables take before
+  // the __local arguments (0: they are static __shared__ data).
+  uint32_t local_variable_bytes = 0;
   std::vector<KernelArg> args;
 };
 
@@ -348,6 +353,8 @@ inline std::string ProgramMetadata::serialize() const {
       appendQuoted(out, kernel.vec_type_hint);
       out += "\n";
     }
+    if (kernel.local_variable_bytes != 0)
+      out += "local_variable_bytes " + std::to_string(kernel.local_variable_bytes) + "\n";
     for (const KernelArg &arg : kernel.args) {
       out += "arg name=";
       appendQuoted(out, arg.name);
@@ -466,7 +473,8 @@ inline bool ProgramMetadata::parse(std::string_view text, ProgramMetadata *out,
       kernel.cuda_name = fields[2].value;
       out->kernels.push_back(std::move(kernel));
     } else if (record == "reqd_work_group_size" || record == "work_group_size_hint" ||
-               record == "vec_type_hint" || record == "arg") {
+               record == "vec_type_hint" || record == "local_variable_bytes" ||
+               record == "arg") {
       if (out->kernels.empty())
         return fail(record + " before any kernel");
       KernelMetadata &kernel = out->kernels.back();
@@ -483,6 +491,13 @@ inline bool ProgramMetadata::parse(std::string_view text, ProgramMetadata *out,
         if (!positional(1) || fields[1].value.empty())
           return fail("bad vec_type_hint");
         kernel.vec_type_hint = fields[1].value;
+      } else if (record == "local_variable_bytes") {
+        uint64_t bytes = 0;
+        if (kernel.local_variable_bytes != 0)
+          return fail("local_variable_bytes given twice");
+        if (!positional(1) || !parseUnsigned(fields[1].value, UINT32_MAX, &bytes) || bytes == 0)
+          return fail("bad local_variable_bytes (a positive integer)");
+        kernel.local_variable_bytes = static_cast<uint32_t>(bytes);
       } else {
         KernelArg arg;
         unsigned seen_keys = 0;
