@@ -148,6 +148,9 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       kResourceDir,
       "-nostdsysteminc",
       "-fmessage-length=0",
+      // `asm("..." : outputs : inputs)`, inline PTX, as NVIDIA's OpenCL takes
+      // it (cl_nv_*; CLBlast and hashcat use it on NVIDIA): CUDA's syntax too.
+      "-fgnu-keywords",
       // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
       "-D__OPENCL_VERSION__=300",
       // A device with images defines it (OpenCL C 3.0, "Preprocessor Directives

@@ -788,13 +788,25 @@ void ProgramRewriter::finishTokens() {
     bool interesting = isAddressSpaceKeyword(kind) || kind == clang::tok::kw_restrict ||
                        kind == clang::tok::kw___kernel || kind == clang::tok::kw_register ||
                        kind == clang::tok::kw___read_only || kind == clang::tok::kw___write_only ||
-                       kind == clang::tok::kw___read_write;
+                       kind == clang::tok::kw___read_write || kind == clang::tok::kw_asm ||
+                       kind == clang::tok::kw_volatile;
     if (!interesting || !isUser(tokens[i].location()))
       continue;
+    // A keyword with other spellings (restrict, __asm__, __volatile__) takes
+    // the one CUDA knows.
+    auto respell = [&](Qualifier qualifier) {
+      if (program_.tokens.text(i) != cudaSpelling(qualifier))
+        edits_.replace({i, i}, cudaSpelling(qualifier).str());
+    };
     switch (kind) {
     case clang::tok::kw_restrict:
-      if (program_.tokens.text(i) != cudaSpelling(Qualifier::Restrict))
-        edits_.replace({i, i}, cudaSpelling(Qualifier::Restrict).str());
+      respell(Qualifier::Restrict);
+      break;
+    case clang::tok::kw_asm:
+      respell(Qualifier::InlineAssembly);
+      break;
+    case clang::tok::kw_volatile:
+      respell(Qualifier::Volatile);
       break;
     default: // address spaces in casts and sizeof, kernel prototypes, register,
              // image access qualifiers (the metadata records them)
