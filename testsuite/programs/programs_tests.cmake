@@ -31,7 +31,7 @@ add_executable(programs_api
   ${programs_dir}/api/program_fixture.cpp
   ${programs_dir}/api/image_argument_test.cpp
   ${programs_dir}/api/image_kernel_test.cpp
-  ${programs_dir}/api/inline_ptx_test.cpp
+  ${programs_dir}/api/nvidia_idioms_test.cpp
   ${programs_dir}/api/kernel_test.cpp
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
   ${PROJECT_SOURCE_DIR}/shim/core/nvrtc.cpp
