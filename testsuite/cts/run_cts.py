@@ -14,10 +14,16 @@ interleaved, so that each meets the same load on the machine. Subtests
 marked --alone run first, one at a time; then those given their own --limit,
 longest first, since they set how long the run takes; then the rest.
 
+A subtest passes only if the harness really ran a test: one that reports
+pass without having tested anything (a conversion the device lacks, a name
+the suite did not take) is "not tested". Most suites run what --list names;
+SUITE_RULES says how the others are run and what shows they tested.
+
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
-results/summary.md (per suite: pass/fail/skip/crash/timeout/not run per
-platform, every subtest that failed, crashed or timed out, what passes on
-one platform but not on another, and the slowest subtests). --baseline
+results/summary.md (per suite: pass/fail/skip/crash/timeout/not run/not
+tested per platform, every subtest that failed, crashed, timed out or was
+not tested, what passes on one platform but not on another, and the slowest
+subtests). --baseline
 NAME=CSV adds an earlier run's results (say NVIDIA's) to the comparison
 without running them again; with only baselines it just compares.
 """
@@ -25,18 +31,65 @@ import argparse
 import concurrent.futures
 import contextlib
 import csv
+import dataclasses
 import itertools
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 
-STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run")
+NOT_TESTED = "not tested"
+STATUSES = ("pass", "fail", "skip", "crash", "timeout", "not run", NOT_TESTED)
 SLOWEST_SHOWN = 15
+
+
+def conversion_names():
+    """The conversions test_conversions takes as arguments, destination[_sat]
+    [_rounding]_source: 1,045 names from the lists of
+    test_conformance/conversions/test_conversions.cpp (gTypeNames,
+    gSaturationNames, gRoundingModeNames; no _sat to a floating-point type),
+    in the order its ParseArgs would list them. The binary cannot list them
+    itself: the harness answers --list with the one registered test,
+    "conversions", before it calls ParseArgs."""
+    types = ("uchar", "char", "ushort", "short", "uint", "int", "half", "float", "double",
+             "ulong", "long")
+    roundings = ("", "_rte", "_rtp", "_rtn", "_rtz")
+    return tuple(f"{destination}{saturation}{rounding}_{source}"
+                 for destination in types for source in types
+                 for saturation in (("",) if destination in ("half", "float", "double")
+                                    else ("", "_sat"))
+                 for rounding in roundings)
+
+
+@dataclasses.dataclass(frozen=True)
+class SuiteRule:
+    """How to run a suite whose --list or results file does not tell."""
+    subtests: tuple = None     # one process each; None: the names --list prints
+    reported_as: str = None    # the results-file entry its subtests pass under; None: their own
+    tested: str = None         # a pass whose output lacks this pattern tested nothing
+    outcomes: tuple = ()       # (pattern, status): a pass whose output says it did not test
+
+
+# Read from the CTS at b8f8906c; every other suite's --list names are the
+# arguments its binary takes (the image suites' included).
+SUITE_RULES = {
+    # Each conversion runs under the registered test "conversions", which
+    # reports pass for a name it cannot parse ("Unable to parse function
+    # name ... Skipping....") and for a double or half conversion the device
+    # lacks, silently; DoTest prints "Wimp pass" or "passed" once it has.
+    "test_conversions": SuiteRule(subtests=conversion_names(), reported_as="conversions",
+                                  tested=r"\t(Wimp pass|passed)"),
+    # doTest returns 0, a pass, for a function it skips (math_brute_force/main.cpp).
+    "test_bruteforce": SuiteRule(outcomes=(
+        (r"Correctly rounded divide and sqrt are not supported", "skip"),
+        (r"is missing implementation, skipping function", NOT_TESTED))),
+}
+DEFAULT_RULE = SuiteRule()
 
 
 def find_suite(cts_build, suite):
@@ -66,22 +119,42 @@ def vendors_env(library, scratch):
     return env
 
 
-def run_subtest(binary, subtest, env, timeout, scratch):
+def judge(results, subtest, rule, output):
+    """The status of a subtest that ran to its end, from the harness's
+    results file and the subtest's output. At b8f8906c the harness prints no
+    count that would show an empty run ("PASSED sub-test." for none as for
+    one), so a pass counts only if the results file names the subtest and
+    the output shows no sign of an empty run."""
+    if results is None:  # no results file: the harness gave up before running the subtest
+        return "fail"
+    status = results.get(rule.reported_as or subtest)
+    if status is None:  # the harness ran, but not this subtest
+        return NOT_TESTED
+    if status != "pass":
+        return status
+    for pattern, said in rule.outcomes:
+        if re.search(pattern, output):
+            return said
+    if rule.tested and not re.search(rule.tested, output):
+        return NOT_TESTED
+    return "pass"
+
+
+def run_subtest(binary, subtest, rule, env, timeout, scratch):
     with tempfile.NamedTemporaryFile(dir=scratch, suffix=".json", delete=False) as result_file:
         result_path = result_file.name
     env = dict(env, CL_CONFORMANCE_RESULTS_FILENAME=result_path)
     started = time.monotonic()
     try:
-        process = subprocess.run([str(binary), subtest], env=env, cwd=binary.parent,
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                 timeout=timeout)
+        process = subprocess.run([str(binary), subtest], env=env,
+                                 cwd=binary.parent, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, timeout=timeout)
         output = process.stdout.decode(errors="replace")
         try:
             results = json.loads(pathlib.Path(result_path).read_text())["results"]
-            status = results.get(subtest, "fail")
         except (OSError, ValueError, KeyError):
-            # No results file: the harness gave up before running the subtest.
-            status = "fail"
+            results = None
+        status = judge(results, subtest, rule, output)
         if process.returncode < 0:  # killed by a signal
             status = "crash"
     except subprocess.TimeoutExpired as expired:
@@ -162,10 +235,11 @@ def run_platforms(platforms, args, scratch, log_dir):
         work = []
         for suite in args.suites:
             binary = find_suite(args.cts_build, suite)
-            subtests = list_subtests(binary, env)
+            rule = SUITE_RULES.get(suite, DEFAULT_RULE)
+            subtests = rule.subtests or list_subtests(binary, env)
             if args.subtests:
                 subtests = [t for t in subtests if t in args.subtests]
-            work.extend((name, env, suite, binary, subtest) for subtest in subtests)
+            work.extend((name, env, suite, binary, subtest, rule) for subtest in subtests)
         queues.append(work)
     work = start_order([item for round_ in itertools.zip_longest(*queues) for item in round_ if item],
                        args)
@@ -173,12 +247,12 @@ def run_platforms(platforms, args, scratch, log_dir):
     gate = Gate()
 
     def run(item):
-        name, env, suite, binary, subtest = item
+        name, env, suite, binary, subtest, rule = item
         with gate.enter(runs_alone(suite, subtest, args.alone)):
             if deadline is not None and time.monotonic() >= deadline:
                 return name, suite, subtest, "not run", 0.0, ""
             timeout = args.limit.get((suite, subtest), args.timeout)
-            return (name, suite, subtest) + run_subtest(binary, subtest, env, timeout, scratch)
+            return (name, suite, subtest) + run_subtest(binary, subtest, rule, env, timeout, scratch)
 
     results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -189,7 +263,7 @@ def run_platforms(platforms, args, scratch, log_dir):
             results[name].append((suite, subtest, status, round(seconds, 2)))
             if status not in ("pass", "not run"):
                 (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
-            print(f"{name:8} {suite:28} {subtest:50} {status:8} {seconds:7.1f}s", flush=True)
+            print(f"{name:8} {suite:28} {subtest:50} {status:10} {seconds:7.1f}s", flush=True)
     for rows in results.values():
         rows.sort()
     return results
@@ -205,7 +279,7 @@ def limits_line(args):
 def summarize(results, out, preamble=()):
     suites = sorted({row[0] for rows in results.values() for row in rows})
     platforms = list(results)
-    lines = [*preamble, "| suite | " + " | ".join(f"{p} pass/fail/skip/crash/timeout/not run" for p in platforms) + " |",
+    lines = [*preamble, "| suite | " + " | ".join(f"{p} {'/'.join(STATUSES)}" for p in platforms) + " |",
              "|---|" + "---|" * len(platforms)]
     for suite in suites:
         cells = []

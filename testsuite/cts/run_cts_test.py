@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Tests run_cts.py against a fake CTS suite: no GPU, no CTS build.
+"""Tests run_cts.py against fake CTS suites: no GPU, no CTS build.
 
-The fake suite behaves as a CTS binary does: `--list` prints its subtests,
-and a run of one subtest writes the CTS's JSON results file. Each subtest
-name says what it does (pass, fail, skip, crash, hang); `differs` passes
-only on the platform whose library is named good.so.
+The fake suites behave as CTS binaries do: `--list` prints their subtests,
+and a run of one subtest writes the CTS's JSON results file. test_fake's
+subtest names say what they do (pass, fail, skip, crash, hang); `differs`
+passes only on the platform whose library is named good.so, and
+`runs_nothing` exits 0 with no result for itself. test_conversions
+and test_bruteforce mimic those CTS suites where their
+runs need run_cts.py's SUITE_RULES: every conversion reports under
+"conversions", and some runs report a pass having tested nothing.
 """
 import csv
 import os
@@ -19,7 +23,13 @@ RUNNER = pathlib.Path(__file__).with_name("run_cts.py")
 
 FAKE_SUITE = r"""#!/usr/bin/env python3
 import json, os, signal, sys, time
-SUBTESTS = ["passes", "fails", "skips", "crashes", "hangs", "slow", "differs"]
+suite = os.path.basename(sys.argv[0])
+SUBTESTS = {
+    "test_fake": ["passes", "fails", "skips", "crashes", "hangs", "slow", "differs",
+                  "runs_nothing"],
+    "test_conversions": ["conversions"],
+    "test_bruteforce": ["acos", "sqrt_cr", "nan"],
+}[suite]
 if sys.argv[1] == "--list":
     print("Test names:")
     print("\n".join("\t" + name for name in SUBTESTS))
@@ -28,19 +38,35 @@ subtest = sys.argv[1]
 library = os.environ["OCL_ICD_FILENAMES"]
 def note(event):
     with open(os.environ["RUN_ORDER"], "a") as order:
-        order.write(f"{event} {os.path.basename(library)} {subtest}\n")
+        order.write(f"{event} {os.path.basename(library)} {' '.join(sys.argv[1:])}\n")
+def report(results):
+    with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as file:
+        json.dump({"results": results}, file)
 note("start")
 time.sleep(0.2)
-if subtest == "crashes":
-    os.kill(os.getpid(), signal.SIGSEGV)
-if subtest == "hangs":
-    time.sleep(60)
-if subtest == "slow":
-    time.sleep(2.3)
-status = {"passes": "pass", "slow": "pass", "fails": "fail", "skips": "skip",
-          "differs": "pass" if library.endswith("good.so") else "fail"}[subtest]
-with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as results:
-    json.dump({"results": {subtest: status}}, results)
+if suite == "test_conversions":
+    # every name runs under the one registered test, "conversions"
+    if subtest == "conversions":
+        print("**** ERROR:  Unable to parse function name conversions.  Skipping....  *****")
+    elif "double" not in subtest:  # a device without doubles: a silent pass
+        print("Testing... ........done.\n\tWimp pass\n")
+    report({"conversions": "fail" if subtest == "char_sat_rte_float" else "pass"})
+elif suite == "test_bruteforce":
+    print({"sqrt_cr": "Correctly rounded divide and sqrt are not supported, skipping function.",
+           "nan": "'nan' is missing implementation, skipping function."}.get(subtest, "passed"))
+    report({subtest: "pass"})
+else:
+    if subtest == "crashes":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if subtest == "hangs":
+        time.sleep(60)
+    if subtest == "slow":
+        time.sleep(2.3)
+    if subtest == "runs_nothing":
+        report({})
+    else:
+        report({subtest: {"passes": "pass", "slow": "pass", "fails": "fail", "skips": "skip",
+                          "differs": "pass" if library.endswith("good.so") else "fail"}[subtest]})
 note("end")
 """
 
@@ -49,18 +75,19 @@ class RunCtsTest(unittest.TestCase):
     def setUp(self):
         self.scratch = tempfile.TemporaryDirectory()
         self.root = pathlib.Path(self.scratch.name)
-        suite = self.root / "cts" / "test_conformance" / "fake" / "test_fake"
-        suite.parent.mkdir(parents=True)
-        suite.write_text(FAKE_SUITE)
-        suite.chmod(suite.stat().st_mode | stat.S_IXUSR)
+        for name in ("test_fake", "test_conversions", "test_bruteforce"):
+            suite = self.root / "cts" / "test_conformance" / name / name
+            suite.parent.mkdir(parents=True)
+            suite.write_text(FAKE_SUITE)
+            suite.chmod(suite.stat().st_mode | stat.S_IXUSR)
         self.order = self.root / "order.txt"
 
     def tearDown(self):
         self.scratch.cleanup()
 
-    def run_cts(self, *arguments):
+    def run_cts(self, *arguments, suites="test_fake"):
         env = dict(os.environ, RUN_ORDER=str(self.order))
-        return subprocess.run([sys.executable, str(RUNNER), "--suites", "test_fake", *arguments],
+        return subprocess.run([sys.executable, str(RUNNER), "--suites", suites, *arguments],
                               env=env, capture_output=True, text=True, timeout=120)
 
     def statuses(self, csv_path):
@@ -74,15 +101,16 @@ class RunCtsTest(unittest.TestCase):
                            "--out", str(out))
         self.assertEqual(run.returncode, 0, run.stderr)
         expected = {"passes": "pass", "fails": "fail", "skips": "skip", "crashes": "crash",
-                    "hangs": "timeout", "slow": "timeout"}
+                    "hangs": "timeout", "slow": "timeout", "runs_nothing": "not tested"}
         self.assertEqual(self.statuses(out / "good.csv"), dict(expected, differs="pass"))
         self.assertEqual(self.statuses(out / "bad.csv"), dict(expected, differs="fail"))
         summary = (out / "summary.md").read_text()
         self.assertIn("time limit: 2 s a subtest\n", summary)
-        self.assertIn("| test_fake | 2/1/1/1/2/0 | 1/2/1/1/2/0 |", summary)
+        self.assertIn("| test_fake | 2/1/1/1/2/0/1 | 1/2/1/1/2/0/1 |", summary)
         self.assertIn("### passes on good, not on bad: 1\n- test_fake differs", summary)
         self.assertIn("### passes on bad, not on good: 0", summary)
         self.assertIn("- test_fake hangs: timeout", summary)
+        self.assertIn("- test_fake runs_nothing: not tested", summary)
         self.assertRegex(summary, r"\| test_fake \| hangs \| 2\.\d timeout \| 2\.\d timeout \|")
         self.assertTrue((out / "logs" / "bad.test_fake.differs.log").exists())
 
@@ -143,7 +171,7 @@ class RunCtsTest(unittest.TestCase):
                            "--baseline", f"bad={out / 'bad.csv'}", "--out", str(again))
         self.assertEqual(run.returncode, 0, run.stderr)
         summary = (again / "summary.md").read_text()
-        self.assertIn("| test_fake | 2/0/0/0/0/0 | 1/1/0/0/0/0 |", summary)
+        self.assertIn("| test_fake | 2/0/0/0/0/0/0 | 1/1/0/0/0/0/0 |", summary)
         self.assertIn("### passes on good, not on bad: 1\n- test_fake differs", summary)
 
     def test_after_the_deadline_nothing_starts(self):
@@ -153,6 +181,37 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(set(self.statuses(out / "good.csv").values()), {"not run"})
         self.assertFalse(self.order.exists())
+
+    def test_conversions_run_one_by_one_and_a_silent_pass_is_not_tested(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "conversions,uchar_char,double_float,char_sat_rte_float",
+                           "--out", str(out), suites="test_conversions")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        # the names come from the suite's rule, not from --list ("conversions")
+        self.assertEqual(self.statuses(out / "good.csv"),
+                         {"uchar_char": "pass", "double_float": "not tested",
+                          "char_sat_rte_float": "fail"})
+        self.assertIn("| test_conversions | 1/1/0/0/0/0/1 |", (out / "summary.md").read_text())
+
+    def test_every_conversion_is_a_subtest(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--deadline", "0", "--out", str(out), suites="test_conversions")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        conversions = self.statuses(out / "good.csv")
+        self.assertEqual(len(conversions), 1045)
+        self.assertTrue({"uchar_char", "char_sat_rte_float", "long_sat_rtz_ulong", "half_rtp_double"}
+                        <= conversions.keys())
+        self.assertFalse({"conversions", "float_sat_int"} & conversions.keys())
+
+    def test_a_skipped_function_is_no_pass(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--out", str(out), suites="test_bruteforce")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.statuses(out / "good.csv"),
+                         {"acos": "pass", "sqrt_cr": "skip", "nan": "not tested"})
 
     def test_nothing_to_do_is_a_usage_error(self):
         run = self.run_cts("--out", str(self.root / "results"))
