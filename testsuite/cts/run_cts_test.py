@@ -5,8 +5,8 @@ The fake suites behave as CTS binaries do: `--list` prints their subtests,
 and a run of one subtest writes the CTS's JSON results file. test_fake's
 subtest names say what they do (pass, fail, skip, crash, hang); `differs`
 passes only on the platform whose library is named good.so, and
-`runs_nothing` exits 0 with no result for itself. test_conversions
-and test_bruteforce mimic those CTS suites where their
+`runs_nothing` exits 0 with no result for itself. test_conversions,
+test_bruteforce and test_image_streams mimic those CTS suites where their
 runs need run_cts.py's SUITE_RULES: every conversion reports under
 "conversions", and some runs report a pass having tested nothing.
 """
@@ -29,12 +29,13 @@ SUBTESTS = {
                   "runs_nothing"],
     "test_conversions": ["conversions"],
     "test_bruteforce": ["acos", "sqrt_cr", "nan"],
+    "test_image_streams": ["1D"],
 }[suite]
 if sys.argv[1] == "--list":
     print("Test names:")
     print("\n".join("\t" + name for name in SUBTESTS))
     sys.exit(0)
-subtest = sys.argv[1]
+subtest = sys.argv[-1]
 library = os.environ["OCL_ICD_FILENAMES"]
 def note(event):
     with open(os.environ["RUN_ORDER"], "a") as order:
@@ -54,6 +55,8 @@ if suite == "test_conversions":
 elif suite == "test_bruteforce":
     print({"sqrt_cr": "Correctly rounded divide and sqrt are not supported, skipping function.",
            "nan": "'nan' is missing implementation, skipping function."}.get(subtest, "passed"))
+    report({subtest: "pass"})
+elif suite == "test_image_streams":
     report({subtest: "pass"})
 else:
     if subtest == "crashes":
@@ -75,7 +78,7 @@ class RunCtsTest(unittest.TestCase):
     def setUp(self):
         self.scratch = tempfile.TemporaryDirectory()
         self.root = pathlib.Path(self.scratch.name)
-        for name in ("test_fake", "test_conversions", "test_bruteforce"):
+        for name in ("test_fake", "test_conversions", "test_bruteforce", "test_image_streams"):
             suite = self.root / "cts" / "test_conformance" / name / name
             suite.parent.mkdir(parents=True)
             suite.write_text(FAKE_SUITE)
@@ -212,6 +215,13 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(self.statuses(out / "good.csv"),
                          {"acos": "pass", "sqrt_cr": "skip", "nan": "not tested"})
+
+    def test_a_suite_rule_gives_options(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--out", str(self.root / "results"), suites="test_image_streams")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.order.read_text().splitlines()[0],
+                         "start good.so CL_FILTER_NEAREST 1D")
 
     def test_nothing_to_do_is_a_usage_error(self):
         run = self.run_cts("--out", str(self.root / "results"))
