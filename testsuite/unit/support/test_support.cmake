@@ -26,6 +26,8 @@ clcuda_warnings(clcuda_test_support)
 # stand-in for libcuda.so.1 (testsuite/shim_gpu/fake_cuda), so the tests'
 # host-side logic runs where there is no GPU.
 set(CLCUDA_FAKE_CUDA_DIR ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/fakecuda)
+# The NVIDIA driver release the fake's file name claims (libcuda.so.<release>).
+set(CLCUDA_FAKE_CUDA_RELEASE 999.88.77)
 set(clcuda_library_path_icd "")
 set(clcuda_library_path_filenames "")
 set(clcuda_library_path_relink "${CLCUDA_RELINK_DIR}")
