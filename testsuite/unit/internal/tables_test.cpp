@@ -261,6 +261,13 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_DEPTH), 2048u);
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE), 2048u);
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), 65536u);
+  // ... and NVIDIA's own sizes, which applications written for it may expect.
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_WIDTH), 32768u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_HEIGHT), 32768u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_WIDTH), 16384u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_DEPTH), 16384u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE), 2048u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), size_t(1) << 28);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_IMAGE_ARGS), 128u);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_WRITE_IMAGE_ARGS), 64u);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS), 64u);
