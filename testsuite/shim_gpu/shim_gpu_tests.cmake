@@ -32,6 +32,16 @@ target_link_libraries(shim_gpu_api PRIVATE clcuda_test_support Threads::Threads)
 clcuda_warnings(shim_gpu_api)
 clcuda_add_loading_tests(shim_gpu_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
 
+# clcuda against NVIDIA's OpenCL on the same GPU: the answers applications
+# take NVIDIA's code paths on (skips where NVIDIA's OpenCL is not installed).
+add_executable(nvidia_comparison
+  ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/nvidia_comparison_test.cpp)
+target_include_directories(nvidia_comparison PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api)
+target_link_libraries(nvidia_comparison PRIVATE clcuda_test_support)
+clcuda_warnings(nvidia_comparison)
+clcuda_add_loading_tests(nvidia_comparison LABEL gpu MODES reference)
+
 # Shared virtual memory through the OpenCL API, kernels included (the
 # program fixture of testsuite/programs builds them).
 add_executable(shim_gpu_svm
