@@ -1,4 +1,5 @@
 // Device entry points and the device info table's helpers.
+#include "cl_nv_tokens.h"
 #include "common.h"
 #include "info_tables.h"
 
@@ -44,9 +45,22 @@ constexpr cl_device_atomic_capabilities kMinimumAtomicFenceCapabilities =
     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
     CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
 
+// "13.0" for cuDriverGetVersion's 13000.
+std::string cudaVersion(int driver_version) {
+  return std::to_string(driver_version / 1000) + "." + std::to_string(driver_version % 1000 / 10);
+}
+
 std::string deviceVersion(const core::DeviceProperties &p) {
-  return "OpenCL 3.0 CUDA " + std::to_string(p.driver_version / 1000) + "." +
-         std::to_string(p.driver_version % 1000 / 10);
+  return "OpenCL 3.0 CUDA " + cudaVersion(p.driver_version);
+}
+
+// NVIDIA's OpenCL reports the driver's release ("580.159.04"; applications
+// such as hashcat read it with "%d.%d"), then clcuda's own version. Where the
+// release is unknown, the CUDA version the driver supports stands first.
+std::string driverVersion(const core::DeviceProperties &p) {
+  const std::string release =
+      p.driver_release.empty() ? "CUDA " + cudaVersion(p.driver_version) : p.driver_release;
+  return release + " (clcuda " CLCUDA_VERSION_STRING ")";
 }
 
 std::size_t maxParameterSize(const core::DeviceProperties &p) {
@@ -92,6 +106,13 @@ cl_device_pci_bus_info_khr pciBusInfo(const core::DeviceProperties &p) {
   info.pci_device = cl_uint(p.pci_device);
   info.pci_function = 0;
   return info;
+}
+
+// NVIDIA's slot id: the PCI device number above the function number (CUDA
+// names no function; a GPU is function 0).
+cl_uint pciSlotId(const core::DeviceProperties &p) {
+  const cl_device_pci_bus_info_khr info = pciBusInfo(p);
+  return info.pci_device << 3 | info.pci_function;
 }
 
 bool typeSelectsGpu(cl_device_type type) {

@@ -11,6 +11,7 @@ using cuda::api;
 CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProperties &out) {
   DeviceProperties properties;
   properties.driver_version = driver_version;
+  properties.driver_release = cuda::driverRelease();
   char name[256] = {};
   CUresult result = api().cuDeviceGetName(name, sizeof(name), device);
   if (result != CUDA_SUCCESS)
@@ -27,7 +28,7 @@ CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProper
     CUdevice_attribute attribute;
     int *field;
   };
-  int ecc = 0, integrated = 0, managed = 0, concurrent_managed = 0;
+  int ecc = 0, integrated = 0, exec_timeout = 0, managed = 0, concurrent_managed = 0;
   const AttributeRow rows[] = {
       {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &properties.compute_major},
       {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &properties.compute_minor},
@@ -38,12 +39,15 @@ CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProper
       {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, &properties.max_block_dim[1]},
       {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, &properties.max_block_dim[2]},
       {CU_DEVICE_ATTRIBUTE_WARP_SIZE, &properties.warp_size},
+      {CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK, &properties.registers_per_block},
       {CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, &properties.l2_cache_bytes},
       {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
        &properties.shared_memory_per_block_optin},
       {CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY, &properties.total_constant_memory},
       {CU_DEVICE_ATTRIBUTE_ECC_ENABLED, &ecc},
       {CU_DEVICE_ATTRIBUTE_INTEGRATED, &integrated},
+      {CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT, &exec_timeout},
+      {CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT, &properties.async_engine_count},
       {CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, &managed},
       {CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, &concurrent_managed},
       {CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &properties.pci_domain},
@@ -55,6 +59,7 @@ CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProper
       return result;
   properties.ecc_enabled = ecc != 0;
   properties.integrated = integrated != 0;
+  properties.kernel_exec_timeout = exec_timeout != 0;
   properties.managed_memory = managed != 0;
   properties.concurrent_managed_access = concurrent_managed != 0;
   out = std::move(properties);

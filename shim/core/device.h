@@ -24,18 +24,22 @@ struct DeviceProperties {
   int max_threads_per_block = 0;
   std::array<int, 3> max_block_dim{};
   int warp_size = 0;
+  int registers_per_block = 0;
   std::size_t total_memory = 0;
   int l2_cache_bytes = 0;
   int shared_memory_per_block_optin = 0;
   int total_constant_memory = 0;
   bool ecc_enabled = false;
   bool integrated = false;
+  bool kernel_exec_timeout = false; // a watchdog limits kernel run time (a display GPU)
+  int async_engine_count = 0;       // copy engines that overlap kernels
   bool managed_memory = false;
   bool concurrent_managed_access = false;
   int pci_domain = 0;
   int pci_bus = 0;
   int pci_device = 0;
-  int driver_version = 0; // cuDriverGetVersion: 13000 for CUDA 13.0
+  int driver_version = 0;     // cuDriverGetVersion: 13000 for CUDA 13.0
+  std::string driver_release; // cuda::driverRelease(): "580.159.04", or "" where unknown
 };
 
 CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProperties &out);

@@ -87,14 +87,17 @@ unsigned short floatToHalf(float value);
 
 namespace clcuda::core {
 
-// The image limits every clcuda device reports (CL_DEVICE_IMAGE*): the
-// OpenCL 3.0 full profile's minimums, which linear memory holds on every
-// CUDA device, and what kernels can take as arguments (56 bytes each in
-// CUDA's 32764-byte parameter space on Volta and newer).
-constexpr std::size_t kImage2DMaxSize = 16384;       // width and height; 1D width
-constexpr std::size_t kImage3DMaxSize = 2048;        // width, height, depth
+// The image limits every clcuda device reports (CL_DEVICE_IMAGE*): the sizes
+// NVIDIA's OpenCL reports on Hopper. An image is linear memory (no CUDA array
+// limits) addressed in 64 bits (clc::image_desc's pitches, size_t on the
+// host), so only memory bounds it; a 1D buffer image could go to 2^31 - 1
+// pixels (the device library's int coordinates), but the CTS's min_max tests
+// make an image at the limit. The argument counts are what kernels can take
+// (56 bytes each in CUDA's 32764-byte parameter space on Volta and newer).
+constexpr std::size_t kImage2DMaxSize = 32768;       // width and height; 1D width
+constexpr std::size_t kImage3DMaxSize = 16384;       // width, height, depth
 constexpr std::size_t kImageMaxArraySize = 2048;     // layers
-constexpr std::size_t kImageMaxBufferSize = 1 << 27; // pixels of a 1D buffer image
+constexpr std::size_t kImageMaxBufferSize = 1 << 28; // pixels of a 1D buffer image
 constexpr unsigned kMaxReadImageArgs = 128;
 constexpr unsigned kMaxWriteImageArgs = 64;
 constexpr unsigned kMaxReadWriteImageArgs = 64;

@@ -2,10 +2,14 @@
 
 #include <cudaTypedefs.h>
 #include <dlfcn.h>
+#include <link.h>
 
-#include <type_traits>
-
+#include <climits>
+#include <cstdlib>
+#include <fstream>
 #include <mutex>
+#include <sstream>
+#include <type_traits>
 
 namespace clcuda::cuda {
 namespace {
@@ -14,7 +18,42 @@ struct LoadedDriver {
   DriverApi api;
   bool usable = false;
   std::string reason;
+  std::string release; // driverRelease()
 };
+
+// A release is numbers joined by dots, at least two of them (580.159.04).
+bool isRelease(const std::string &text) {
+  bool digit_before = false;
+  int dots = 0;
+  for (char c : text) {
+    if (c == '.' && digit_before)
+      ++dots;
+    else if (c < '0' || c > '9')
+      return false;
+    digit_before = c != '.';
+  }
+  return dots > 0 && digit_before;
+}
+
+// The file that `library` (a dlopen handle) was loaded from, links resolved.
+std::string loadedFile(void *library) {
+  link_map *map = nullptr;
+  if (dlinfo(library, RTLD_DI_LINKMAP, &map) != 0 || !map || !map->l_name)
+    return "";
+  char resolved[PATH_MAX];
+  return realpath(map->l_name, resolved) ? resolved : map->l_name;
+}
+
+std::string loadedRelease(void *library) {
+  std::string release = releaseFromLibraryPath(loadedFile(library));
+  if (release.empty()) {
+    std::ifstream file("/proc/driver/nvidia/version");
+    std::stringstream text;
+    text << file.rdbuf();
+    release = releaseFromProcVersion(text.str());
+  }
+  return release;
+}
 
 LoadedDriver load() {
   LoadedDriver loaded;
@@ -56,6 +95,7 @@ LoadedDriver load() {
     return loaded;
   }
   loaded.usable = true;
+  loaded.release = loadedRelease(library);
   return loaded;
 }
 
@@ -77,6 +117,26 @@ const DriverApi *driver() {
 }
 
 const std::string &driverUnavailableReason() { return loadedDriver().reason; }
+
+const std::string &driverRelease() { return loadedDriver().release; }
+
+std::string releaseFromLibraryPath(const std::string &path) {
+  const std::string prefix = "libcuda.so.";
+  const std::size_t name = path.rfind('/') + 1; // npos + 1: the whole path is the name
+  if (path.compare(name, prefix.size(), prefix) != 0)
+    return "";
+  const std::string release = path.substr(name + prefix.size());
+  return isRelease(release) ? release : "";
+}
+
+std::string releaseFromProcVersion(const std::string &text) {
+  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu Apr ..."
+  std::istringstream first_line(text.substr(0, text.find('\n')));
+  for (std::string word; first_line >> word;)
+    if (isRelease(word))
+      return word;
+  return "";
+}
 
 int deviceCount() {
   const DriverApi *api = driver();

@@ -33,4 +33,15 @@ inline const DriverApi &api() { return *detail::loaded_api.load(std::memory_orde
 // Number of CUDA devices visible to this process (0 without a driver).
 int deviceCount();
 
+// The NVIDIA driver's release as NVIDIA's OpenCL reports it in
+// CL_DRIVER_VERSION ("580.159.04"), without NVML: from the file the loaded
+// libcuda.so.1 links to (libcuda.so.580.159.04), else from the kernel
+// module's /proc/driver/nvidia/version; "" when neither tells.
+const std::string &driverRelease();
+
+// The parsers behind driverRelease(), "" when the text names no release:
+// the path of a libcuda.so.<release>, and the text of /proc/driver/nvidia/version.
+std::string releaseFromLibraryPath(const std::string &path);
+std::string releaseFromProcVersion(const std::string &text);
+
 } // namespace clcuda::cuda

@@ -1,7 +1,9 @@
-// Renders shim/icd/entry_points.def:
+// Renders shim/icd/entry_points.def (and, for the page, the claims of
+// NVIDIA's extensions: nvidia_extensions.def beside capabilities.def):
 //   --version-script       the linker version script of libclcuda.so
 //   --markdown             docs/entry-points.md
 //   --check-markdown FILE  exit 1 when FILE differs from --markdown
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -28,6 +30,26 @@ std::vector<Row> rows() {
   {#name, 0, 0, "Windows", "windows", "Direct3D/DX9 sharing: no such function on Linux"},
 #include "entry_points.def"
   };
+}
+
+struct Extension {
+  std::string name, note;
+};
+
+std::vector<Extension> nvidiaExtensions() {
+  return {
+#define CLCUDA_NVIDIA_EXTENSION(name, note) {#name, note},
+#include "nvidia_extensions.def"
+  };
+}
+
+bool claimed(const std::string &extension) {
+  const std::vector<std::string> claims = {
+#define CLCUDA_EXTENSION(name, major, minor, patch) #name,
+#define CLCUDA_HOST_EXTENSION(name, major, minor, patch) #name,
+#include <cl2cuda/capabilities.def>
+  };
+  return std::find(claims.begin(), claims.end(), extension) != claims.end();
 }
 
 std::string node(int major, int minor) {
@@ -77,8 +99,9 @@ std::string markdown() {
   }
   std::ostringstream out;
   out << "# OpenCL entry points of libclcuda.so\n\n"
-         "<!-- Generated from shim/icd/entry_points.def by `clcuda_entry_points --markdown`;\n"
-         "     the unit test entry_points_doc fails when this page and the table differ. -->\n\n"
+         "<!-- Generated from shim/icd/entry_points.def (and nvidia_extensions.def) by\n"
+         "     `clcuda_entry_points --markdown`; the unit test entry_points_doc fails when\n"
+         "     this page and the tables differ. -->\n\n"
          "Every OpenCL 3.0 entry point, every extension function the ICD loader\n"
          "exports, and every slot of the ICD dispatch table, with its status:\n\n"
          "* **implemented**: works as the OpenCL 3.0 specification says.\n"
@@ -105,6 +128,15 @@ std::string markdown() {
       out << "| `" << row.name << "` | " << (row.major ? node(row.major, row.minor) : "-") << " | "
           << statusText(row.status) << " | " << row.note << " |\n";
   }
+  out << "\n## Extensions\n\n"
+         "clcuda claims the rows of `translator/include/cl2cuda/capabilities.def`\n"
+         "(`CL_DEVICE_EXTENSIONS`). NVIDIA's OpenCL reports these besides the Khronos\n"
+         "ones both claim, and applications written for it may look for them:\n\n"
+         "| Extension | clcuda | Note |\n|---|---|---|\n";
+  for (const Extension &extension : nvidiaExtensions())
+    out << "| `" << extension.name << "` | "
+        << (claimed(extension.name) ? "claimed" : "not claimed") << " | " << extension.note
+        << " |\n";
   return out.str();
 }
 

@@ -4,13 +4,19 @@
 # runs, labelled `unit`, against fake_cuda: a CPU stand-in for libcuda.so.1
 # that runs their host-side logic anywhere (prefix `fakecuda.`).
 
+# Installed as the driver is: libcuda.so.1 links to libcuda.so.<release>, from
+# which the shim reads the driver's release (CL_DRIVER_VERSION).
 add_library(clcuda_fake_cuda SHARED ${CMAKE_CURRENT_LIST_DIR}/fake_cuda/fake_cuda.cpp)
 target_include_directories(clcuda_fake_cuda SYSTEM PRIVATE ${CUDAToolkit_INCLUDE_DIRS})
 target_link_libraries(clcuda_fake_cuda PRIVATE Threads::Threads)
 set_target_properties(clcuda_fake_cuda PROPERTIES
-  OUTPUT_NAME cuda SUFFIX ".so.1" NO_SONAME ON
+  OUTPUT_NAME cuda SUFFIX ".so.${CLCUDA_FAKE_CUDA_RELEASE}" NO_SONAME ON
   CXX_VISIBILITY_PRESET hidden
   LIBRARY_OUTPUT_DIRECTORY ${CLCUDA_FAKE_CUDA_DIR})
+add_custom_command(TARGET clcuda_fake_cuda POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE_NAME:clcuda_fake_cuda>
+          ${CLCUDA_FAKE_CUDA_DIR}/libcuda.so.1
+  VERBATIM)
 clcuda_warnings(clcuda_fake_cuda)
 
 # Through the OpenCL API, once through the ICD loader and once by relink.
@@ -25,6 +31,16 @@ target_include_directories(shim_gpu_api PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api)
 target_link_libraries(shim_gpu_api PRIVATE clcuda_test_support Threads::Threads)
 clcuda_warnings(shim_gpu_api)
 clcuda_add_loading_tests(shim_gpu_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
+
+# clcuda against NVIDIA's OpenCL on the same GPU: the answers applications
+# take NVIDIA's code paths on (skips where NVIDIA's OpenCL is not installed).
+add_executable(nvidia_comparison
+  ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/nvidia_comparison_test.cpp)
+target_include_directories(nvidia_comparison PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api)
+target_link_libraries(nvidia_comparison PRIVATE clcuda_test_support)
+clcuda_warnings(nvidia_comparison)
+clcuda_add_loading_tests(nvidia_comparison LABEL gpu MODES reference)
 
 # Shared virtual memory through the OpenCL API, kernels included (the
 # program fixture of testsuite/programs builds them).

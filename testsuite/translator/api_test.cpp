@@ -111,8 +111,22 @@ TEST(BuildOptions, AreParsedAsClBuildProgramDoes) {
             (std::vector<std::string>{"--fmad=true", "--prec-div=false", "--prec-sqrt=false",
                                       "--maxrregcount=32", "-lineinfo"}));
 
+  // cl_nv_compiler_options: the value after '=' or as the next word.
+  TranslateResult nvidia = translateWith("-DVALUE=1 -cl-nv-maxrregcount 32 -cl-nv-opt-level=2 "
+                                         "-cl-nv-verbose -cl-nv-arch sm_90 -cl-nv-arch=sm_80");
+  ASSERT_EQ(nvidia.status, Status::Ok) << nvidia.log;
+  EXPECT_EQ(nvidia.metadata.nvrtc_options,
+            (std::vector<std::string>{"--maxrregcount=32", "--ptxas-options=-O2",
+                                      "--ptxas-options=-v"}));
+  TranslateResult separate = translateWith("-DVALUE=1 -cl-nv-opt-level 0 -cl-nv-maxrregcount=64");
+  ASSERT_EQ(separate.status, Status::Ok) << separate.log;
+  EXPECT_EQ(separate.metadata.nvrtc_options,
+            (std::vector<std::string>{"--ptxas-options=-O0", "--maxrregcount=64"}));
+
   for (const char *bad : {"-D", "-cl-std=CL1.3", "-cl-std=", "-Dx=1 -I", "--fast", "-cl-std=CLC++",
-                          "-DX=\"unterminated", "-cl-nv-maxrregcount=many"}) {
+                          "-DX=\"unterminated", "-cl-nv-maxrregcount=many", "-cl-nv-maxrregcount",
+                          "-cl-nv-maxrregcount=", "-cl-nv-maxrregcount32", "-cl-nv-opt-level fast",
+                          "-cl-nv-arch", "-cl-nv-archsm_90", "-cl-nv-verbose=1"}) {
     TranslateResult result = translateWith(bad);
     EXPECT_EQ(result.status, Status::InvalidBuildOptions) << bad << ": " << result.log;
     EXPECT_FALSE(result.log.empty());

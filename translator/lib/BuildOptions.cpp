@@ -77,6 +77,10 @@ const BuildOptionInfo *findOption(const std::string &word) {
         return &option;
       continue;
     }
+    // -cl-nv-arch=sm_90 or -cl-nv-arch alone; not -cl-nv-archsm_90.
+    if (option.form == BuildOptionForm::EqualsOrSeparate && word.size() > spelling.size() &&
+        word[spelling.size()] != '=')
+      continue;
     if (word.compare(0, spelling.size(), spelling) == 0 &&
         (!best || spelling.size() > std::string_view(best->spelling).size()))
       best = &option;
@@ -107,7 +111,11 @@ std::optional<std::string> parseBuildOptions(std::string_view text, BuildOptions
     if (!option)
       return "invalid build option '" + word + "'";
     std::string value = word.substr(std::string_view(option->spelling).size());
-    if (option->form == BuildOptionForm::JoinedOrSeparate && value.empty()) {
+    const bool equals_or_separate = option->form == BuildOptionForm::EqualsOrSeparate;
+    if (equals_or_separate && !value.empty()) {
+      value.erase(0, 1); // the '='
+    } else if ((option->form == BuildOptionForm::JoinedOrSeparate || equals_or_separate) &&
+               value.empty()) {
       if (i + 1 >= words.size())
         return "build option '" + word + "' needs an argument";
       value = words[++i];

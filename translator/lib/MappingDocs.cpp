@@ -48,6 +48,8 @@ const char *formName(BuildOptionForm form) {
     return "`=value`";
   case BuildOptionForm::JoinedOrSeparate:
     return "value attached or next";
+  case BuildOptionForm::EqualsOrSeparate:
+    return "`=value` or value next";
   }
   return "";
 }

@@ -14,7 +14,7 @@ namespace cl2cuda {
 inline constexpr const char *kCoreModule = "core.h";
 
 // --- build options (tables/build_options.def) ---
-enum class BuildOptionForm { Flag, Joined, JoinedOrSeparate };
+enum class BuildOptionForm { Flag, Joined, JoinedOrSeparate, EqualsOrSeparate };
 enum class BuildOptionEffect {
   None,
   Define,

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <regex>
 
 namespace clcuda::test {
 namespace {
@@ -114,6 +115,24 @@ TEST_F(ProgramBuild, InvalidOptionsAreReported) {
   EXPECT_EQ(buildInfo<cl_build_status>(program, device, CL_PROGRAM_BUILD_STATUS), CL_BUILD_ERROR);
   // The same program builds with good options afterwards.
   EXPECT_CL(CL_SUCCESS, clBuildProgram(program, 1, &device, "-D UNUSED=1", nullptr, nullptr));
+}
+
+// cl_nv_compiler_options: -cl-nv-verbose puts ptxas's report of each kernel
+// in the log of a successful build, under -cl-nv-maxrregcount's limit. NVRTC
+// runs on the CPU, so the stand-in for the driver gets the same log.
+TEST_F(ProgramBuild, NvidiaVerboseOptionLogsWhatPtxasUsed) {
+  cl_program program = build(kSaxpy, "-cl-nv-verbose -cl-nv-maxrregcount 32");
+  const std::string log = buildLog(program);
+  const std::regex used(R"(ptxas info\s*: Used (\d+) registers)");
+  int kernels = 0;
+  for (std::sregex_iterator match(log.begin(), log.end(), used), end; match != end; ++match) {
+    ++kernels;
+    EXPECT_LE(std::stoi((*match)[1]), 32) << match->str();
+  }
+  EXPECT_EQ(kernels, 2) << log;
+  EXPECT_NE(log.find("saxpy"), std::string::npos) << log;
+  cl_program quiet = build(kSaxpy, "-cl-nv-maxrregcount=32");
+  EXPECT_EQ(buildLog(quiet).find("ptxas info"), std::string::npos) << buildLog(quiet);
 }
 
 TEST_F(ProgramBuild, UnsupportedFeaturesAreBuildErrorsNotCrashes) {

@@ -279,6 +279,12 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUd
   case CU_DEVICE_ATTRIBUTE_WARP_SIZE:
     *value = 32;
     break;
+  case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK:
+    *value = 65536;
+    break;
+  case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT:
+    *value = 2;
+    break;
   case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
     *value = 1 << 20;
     break;
@@ -298,6 +304,12 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUd
   }
   case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
     *value = 0x10 + device;
+    break;
+  case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID:
+    *value = 1;
+    break;
+  case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID:
+    *value = 2;
     break;
   default:
     *value = 0;

@@ -2,6 +2,7 @@
 // loaded, the platform's answers, and the device list with or without a GPU.
 #include "opencl_test.h"
 
+#include "api/cl_nv_tokens.h"
 #include "cuda/driver.h"
 
 #include <dlfcn.h>
@@ -9,6 +10,7 @@
 #include <climits>
 #include <cstdlib>
 #include <iterator>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -124,6 +126,81 @@ TEST_F(Platform, ListsEveryCudaDeviceAsAGpu) {
             clGetDeviceIDs(platform, cl_device_type(1) << 40, 0, nullptr, &count));
   cl_device_id device;
   EXPECT_CL(CL_INVALID_VALUE, clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, &device, nullptr));
+}
+
+// The platform's first device, or nullptr without one.
+cl_device_id firstDevice(cl_platform_id platform) {
+  cl_device_id device = nullptr;
+  if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, &device, nullptr) != CL_SUCCESS)
+    return nullptr;
+  return device;
+}
+
+// The CPU stand-in for the driver is loaded (testsuite/shim_gpu/fake_cuda).
+bool fakeDriver() {
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  return driver && dlsym(driver, "clcuda_fake_take_launches");
+}
+
+// cl_nv_device_attribute_query: what the driver says of the same device.
+TEST_F(Platform, AnswersNvidiaAttributeQueriesFromTheDriver) {
+  const clcuda::cuda::DriverApi *driver = clcuda::cuda::driver();
+  cl_device_id device = firstDevice(platform);
+  CUdevice cuda_device = 0;
+  if (!driver || !device || driver->cuDeviceGet(&cuda_device, 0) != CUDA_SUCCESS)
+    GTEST_SKIP() << "no CUDA device: " << clcuda::cuda::driverUnavailableReason();
+  auto attribute = [&](CUdevice_attribute name) {
+    int value = -1;
+    EXPECT_EQ(driver->cuDeviceGetAttribute(&value, name, cuda_device), CUDA_SUCCESS) << name;
+    return cl_uint(value);
+  };
+  auto answer = [&](cl_device_info param) { // every one is a cl_uint or a cl_bool (the same)
+    cl_uint value = 0xdeadbeef;
+    size_t size = 0;
+    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, sizeof(value), &value, &size))
+        << "0x" << std::hex << param;
+    EXPECT_EQ(size, sizeof(value)) << "0x" << std::hex << param;
+    return value;
+  };
+  EXPECT_EQ(answer(CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV),
+            attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR));
+  EXPECT_EQ(answer(CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV),
+            attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR));
+  EXPECT_EQ(answer(CL_DEVICE_REGISTERS_PER_BLOCK_NV),
+            attribute(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK));
+  EXPECT_EQ(answer(CL_DEVICE_WARP_SIZE_NV), attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+  EXPECT_EQ(answer(CL_DEVICE_GPU_OVERLAP_NV),
+            cl_uint(attribute(CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT) > 0));
+  EXPECT_EQ(answer(CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV),
+            attribute(CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT));
+  EXPECT_EQ(answer(CL_DEVICE_INTEGRATED_MEMORY_NV), attribute(CU_DEVICE_ATTRIBUTE_INTEGRATED));
+  EXPECT_EQ(answer(CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV),
+            attribute(CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT));
+  EXPECT_EQ(answer(CL_DEVICE_PCI_BUS_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID));
+  EXPECT_EQ(answer(CL_DEVICE_PCI_SLOT_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID) << 3);
+  EXPECT_EQ(answer(CL_DEVICE_PCI_DOMAIN_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID));
+  EXPECT_NE(clcuda::test::deviceString(device, CL_DEVICE_EXTENSIONS)
+                .find("cl_nv_device_attribute_query"),
+            std::string::npos);
+}
+
+// NVIDIA's format: the driver's release (applications parse it with "%d.%d"),
+// then clcuda's version. The fake's file name claims a release of its own.
+TEST_F(Platform, DriverVersionIsTheNvidiaRelease) {
+  cl_device_id device = firstDevice(platform);
+  if (!device)
+    GTEST_SKIP() << "no CUDA device: " << clcuda::cuda::driverUnavailableReason();
+  const std::string prefix = "OpenCL 3.0 clcuda ";
+  const std::string clcuda_version =
+      platformString(platform, CL_PLATFORM_VERSION).substr(prefix.size());
+  const std::string version = clcuda::test::deviceString(device, CL_DRIVER_VERSION);
+  if (fakeDriver()) {
+    EXPECT_EQ(version, CLCUDA_FAKE_CUDA_RELEASE " (clcuda " + clcuda_version + ")");
+  } else {
+    EXPECT_TRUE(std::regex_match(version, std::regex(R"(\d+\.\d+(\.\d+)* \(clcuda .+\))")))
+        << version;
+    EXPECT_NE(version.find("(clcuda " + clcuda_version + ")"), std::string::npos) << version;
+  }
 }
 
 TEST_F(Platform, ContextFromTypeChecksItsArguments) {

@@ -1,8 +1,10 @@
 // The tables the shim answers from: info queries, CUDA errors, settings,
 // capabilities.
+#include "api/cl_nv_tokens.h"
 #include "api/info_tables.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
+#include "cuda/driver.h"
 #include "cuda/errors.h"
 
 #include <clc/image_desc.h>
@@ -30,6 +32,7 @@ clcuda::core::DeviceProperties h200Properties() {
   p.max_threads_per_block = 1024;
   p.max_block_dim = {1024, 1024, 64};
   p.warp_size = 32;
+  p.registers_per_block = 65536;
   p.total_memory = std::size_t(143771) << 20;
   p.l2_cache_bytes = 60 << 20;
   p.shared_memory_per_block_optin = 232448;
@@ -39,8 +42,10 @@ clcuda::core::DeviceProperties h200Properties() {
   p.concurrent_managed_access = true;
   p.pci_domain = 0;
   p.pci_bus = 0x1b;
-  p.pci_device = 0;
+  p.pci_device = 3;
+  p.async_engine_count = 3;
   p.driver_version = 13000;
+  p.driver_release = "580.159.04";
   return p;
 }
 
@@ -256,6 +261,13 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_DEPTH), 2048u);
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE), 2048u);
   EXPECT_GE(scalar<size_t>(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), 65536u);
+  // ... and NVIDIA's own sizes, which applications written for it may expect.
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_WIDTH), 32768u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE2D_MAX_HEIGHT), 32768u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_WIDTH), 16384u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE3D_MAX_DEPTH), 16384u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE), 2048u);
+  EXPECT_EQ(scalar<size_t>(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), size_t(1) << 28);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_IMAGE_ARGS), 128u);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_WRITE_IMAGE_ARGS), 64u);
   EXPECT_GE(scalar<cl_uint>(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS), 64u);
@@ -290,6 +302,59 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(bus.pci_bus, 0x1bu);
   EXPECT_EQ(scalar<cl_platform_id>(CL_DEVICE_PLATFORM),
             clcuda::core::toHandle(&clcuda::core::Platform::instance()));
+}
+
+// cl_nv_device_attribute_query: what NVIDIA's OpenCL answers on the same GPU.
+TEST_F(FakeDevice, AnswersNvidiaDeviceAttributeQueries) {
+  EXPECT_TRUE(clcuda::core::claimsExtension("cl_nv_device_attribute_query"));
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV), 9u);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV), 0u);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_REGISTERS_PER_BLOCK_NV), 65536u);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_WARP_SIZE_NV), 32u);
+  EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_GPU_OVERLAP_NV), cl_bool(CL_TRUE));
+  EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV), cl_bool(CL_FALSE));
+  EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_INTEGRATED_MEMORY_NV), cl_bool(CL_FALSE));
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV), 3u);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_BUS_ID_NV), 0x1bu);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_SLOT_ID_NV), 3u << 3);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_DOMAIN_ID_NV), 0u);
+}
+
+// NVIDIA's format first: applications parse the driver's release with "%d.%d".
+TEST_F(FakeDevice, DriverVersionIsTheNvidiaRelease) {
+  EXPECT_EQ(text(CL_DRIVER_VERSION), "580.159.04 (clcuda " CLCUDA_VERSION_STRING ")");
+  clcuda::core::DeviceProperties unknown_release = h200Properties();
+  unknown_release.driver_release.clear();
+  clcuda::core::Device other{&clcuda::core::Platform::instance(), 0, unknown_release};
+  size_t size = 0;
+  ASSERT_EQ(clcuda::api::answerInfo(clcuda::api::deviceInfoTable(), other, CL_DRIVER_VERSION, 0,
+                                    nullptr, &size),
+            CL_SUCCESS);
+  std::string version(size, '\0');
+  ASSERT_EQ(clcuda::api::answerInfo(clcuda::api::deviceInfoTable(), other, CL_DRIVER_VERSION, size,
+                                    version.data(), nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(version.c_str(), std::string("CUDA 13.0 (clcuda " CLCUDA_VERSION_STRING ")"));
+}
+
+TEST(DriverRelease, ComesFromTheLibraryNameOrTheKernelModule) {
+  using clcuda::cuda::releaseFromLibraryPath;
+  using clcuda::cuda::releaseFromProcVersion;
+  EXPECT_EQ(releaseFromLibraryPath("/usr/lib/x86_64-linux-gnu/libcuda.so.580.159.04"),
+            "580.159.04");
+  EXPECT_EQ(releaseFromLibraryPath("libcuda.so.575.51"), "575.51");
+  for (const char *path : {"/usr/lib/libcuda.so.1", "/usr/lib/libcuda.so", "/lib/libcuda.so.580.",
+                           "/lib/libcuda.so.580..1", "/opt/libcudart.so.13.0.48", ""})
+    EXPECT_EQ(releaseFromLibraryPath(path), "") << path;
+  EXPECT_EQ(releaseFromProcVersion("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  "
+                                   "580.159.04  Release Build  (dvs-builder@U16)  Thu Apr 10 "
+                                   "21:00:00 UTC 2026\nGCC version:  gcc version 13.3.0\n"),
+            "580.159.04");
+  EXPECT_EQ(releaseFromProcVersion("NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  "
+                                   "Thu Feb 22 01:44:30 UTC 2024\n"),
+            "550.54.14");
+  EXPECT_EQ(releaseFromProcVersion("NVRM version: unknown\nGCC version: 13.3.0\n"), "");
+  EXPECT_EQ(releaseFromProcVersion(""), "");
 }
 
 TEST_F(FakeDevice, ExtensionQueriesAgree) {

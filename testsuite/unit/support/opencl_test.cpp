@@ -1,7 +1,11 @@
 #include "opencl_test.h"
 
+#include "icd_vendors.h"
+
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <optional>
 
 namespace clcuda::test {
 namespace {
@@ -53,7 +57,9 @@ std::string errorName(cl_int error) {
 
 // The tests' main: takes --loading=MODE, points the ICD loader at clcuda
 // for the ICD modes (the loader reads its variables on first use), then runs
-// GoogleTest. Relink needs LD_LIBRARY_PATH at startup: ctest sets it.
+// GoogleTest. Relink needs LD_LIBRARY_PATH at startup: ctest sets it. The
+// mode "reference" lists clcuda beside the installed platforms (NVIDIA's
+// OpenCL among them), for tests that compare the two.
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
   for (int i = 1; i < argc; ++i)
@@ -65,7 +71,15 @@ int main(int argc, char **argv) {
     // ones cannot read a vendors directory outside the root file system.
     setenv("OCL_ICD_VENDORS", CLCUDA_TEST_ICD_DIR, 1);
     setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
-  } else if (clcuda::test::mode() == "filenames")
+  } else if (clcuda::test::mode() == "filenames") {
     setenv("OCL_ICD_FILENAMES", CLCUDA_TEST_LIBRARY, 1);
+  }
+  std::optional<clcuda::icd::TemporaryDirectory> vendors;
+  if (clcuda::test::mode() == "reference") {
+    vendors.emplace("cl-test-vendors");
+    for (const std::string &line :
+         clcuda::icd::registerPlatforms(vendors->path(), CLCUDA_TEST_LIBRARY))
+      std::cerr << "ICD vendor " << line << "\n"; // stdout is GoogleTest's
+  }
   return RUN_ALL_TESTS();
 }

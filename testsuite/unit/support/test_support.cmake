@@ -4,7 +4,8 @@
 
 add_library(clcuda_test_support OBJECT ${CMAKE_CURRENT_LIST_DIR}/opencl_test.cpp)
 target_include_directories(clcuda_test_support PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(clcuda_test_support PUBLIC OpenCL::OpenCL GTest::gtest clcuda_cuda)
+target_link_libraries(clcuda_test_support PUBLIC OpenCL::OpenCL GTest::gtest clcuda_cuda
+                      clcuda_icd_vendors)
 target_compile_definitions(clcuda_test_support PRIVATE
   CLCUDA_TEST_ICD_DIR="${CLCUDA_BUILD_ICD_DIR}"
   CLCUDA_TEST_LIBRARY="${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/libclcuda.so")
@@ -21,13 +22,19 @@ clcuda_warnings(clcuda_test_support)
 #              (the Khronos loader, newer ocl-icd; skips where it is ignored)
 #   relink.    LD_LIBRARY_PATH=build/lib/relink, where libOpenCL.so.1 is
 #              libclcuda.so: no loader at all
+#   reference. the ICD loader with clcuda beside the installed platforms,
+#              NVIDIA's OpenCL among them (testsuite/support/icd_vendors.h),
+#              for tests that compare the two; never with the fake driver
 # The test's main sets the ICD variables (--loading=MODE). With
 # FAKE_CUDA_LABEL icd and relink also run as fakecuda.<mode>. against the CPU
 # stand-in for libcuda.so.1 (testsuite/shim_gpu/fake_cuda), so the tests'
 # host-side logic runs where there is no GPU.
 set(CLCUDA_FAKE_CUDA_DIR ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/fakecuda)
+# The NVIDIA driver release the fake's file name claims (libcuda.so.<release>).
+set(CLCUDA_FAKE_CUDA_RELEASE 999.88.77)
 set(clcuda_library_path_icd "")
 set(clcuda_library_path_filenames "")
+set(clcuda_library_path_reference "")
 set(clcuda_library_path_relink "${CLCUDA_RELINK_DIR}")
 
 function(clcuda_register_gtest target prefix label library_path)
