@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import csv
 import ctypes
+import dataclasses
 import fcntl
 import json
 import os
@@ -23,7 +24,6 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 from apps import APPS, HOST_PYTHON_PACKAGES, ICD_LOADER, App, Context
@@ -136,8 +136,8 @@ def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: s
 def write_results(work: Path, app: App, runs: dict[str, PlatformRun], comparison) -> None:
     (work / "results.json").write_text(json.dumps({
         "app": app.name,
-        "runs": {column: asdict(run) for column, run in runs.items()},
-        "comparison": asdict(comparison),
+        "runs": {column: dataclasses.asdict(run) for column, run in runs.items()},
+        "comparison": dataclasses.asdict(comparison),
     }, indent=1))
     columns = [c for c in PLATFORM_ORDER if c in runs]
     cases = sorted({case for run in runs.values() for case in run.outcomes})
@@ -156,9 +156,16 @@ def main() -> int:
                         help="the packages, staged by stage.py (default: $CLCUDA_COMPAT_STAGED, else download)")
     parser.add_argument("--work-dir", type=Path, help="where downloads, unpacked packages and results go "
                                                       "(default: BUILD/compat)")
+    parser.add_argument("--platforms", default=os.environ.get("CLCUDA_COMPAT_PLATFORMS", ",".join(PLATFORM_ORDER)),
+                        help="the columns to run, comma-separated (default: $CLCUDA_COMPAT_PLATFORMS, else all)")
+    parser.add_argument("--minutes", type=float, default=os.environ.get("CLCUDA_COMPAT_MINUTES"),
+                        help="time limit of one platform's run (default: $CLCUDA_COMPAT_MINUTES, else the app's)")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs the pytest suites")
     args = parser.parse_args()
     app = APPS[args.app]
+    if args.minutes:
+        app = dataclasses.replace(app, minutes=args.minutes)
+    selected = args.platforms.split(",")
     build_dir = args.build_dir.resolve()
     compat_dir = (args.work_dir or build_dir / "compat").resolve()
     work = compat_dir / app.name
@@ -185,6 +192,9 @@ def main() -> int:
         return EXIT_CODES["FAIL"]
     runs: dict[str, PlatformRun] = {}
     for column in PLATFORM_ORDER:
+        if column not in selected:
+            runs[column] = PlatformRun(column, unavailable="not selected (--platforms)")
+            continue
         if column not in found:
             runs[column] = PlatformRun(column, unavailable="not installed")
             continue

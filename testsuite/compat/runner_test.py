@@ -6,8 +6,6 @@ import tempfile
 import unittest
 from pathlib import Path
 
-import re
-
 from apps import APPS, parse_clblast, read_outcomes_log
 from verdict import FAILED, PASSED, SKIPPED, PlatformRun, choose_reference, compare, mark_if_nothing_ran
 
