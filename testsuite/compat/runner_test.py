@@ -1,12 +1,15 @@
 """The compat runner's own logic (ctest compat_runner): verdicts, and reading
 what the applications report. Needs no network, GPU or application."""
+import importlib.util
 import json
 import re
+import sys
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
-from apps import APPS, parse_clblast, read_outcomes_log
+from apps import APPS, Context, parse_clblast, read_outcomes_log, run_pytest
 from verdict import FAILED, PASSED, SKIPPED, PlatformRun, choose_reference, compare, mark_if_nothing_ran
 
 
@@ -110,6 +113,37 @@ class ReadingTest(unittest.TestCase):
                   "* Running on OpenCL device 'x'.\n* Starting tests for the 'HAXPY' routine.\n"
                   "* All tests skipped: Unsupported precision\n")
         self.assertEqual(parse_clblast(output), {"SAXPY": (34, 0, 2), "HAXPY": (0, 0, 0)})
+
+
+FAKE_SUITE = """
+import os
+
+def test_passes():
+    pass
+
+def test_crashes():
+    os.abort()
+
+def test_after_the_crash():
+    pass
+"""
+
+
+@unittest.skipUnless(importlib.util.find_spec("pytest"), "this Python has no pytest")
+class PytestCrashTest(unittest.TestCase):
+    def test_a_crash_fails_one_test_and_the_suite_goes_on(self):
+        with tempfile.TemporaryDirectory() as directory:
+            work = Path(directory)
+            (work / "test_fake.py").write_text(FAKE_SUITE)
+            context = Context(work, work, {"PATH": "/usr/bin:/bin"}, sys.executable, time.monotonic() + 120)
+            run = PlatformRun("pocl")
+            run_pytest(context, run, ["test_fake.py"], cwd=work)
+        self.assertEqual(run.outcomes, {"test_fake.py::test_passes": PASSED,
+                                        "test_fake.py::test_crashes": FAILED,
+                                        "test_fake.py::test_after_the_crash": PASSED})
+        self.assertEqual(run.broken, "")
+        self.assertEqual(len(run.notes), 1)
+        self.assertIn("crashed in test_fake.py::test_crashes", run.notes[0])
 
 
 class CorpusTest(unittest.TestCase):
