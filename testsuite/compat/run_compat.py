@@ -114,8 +114,7 @@ def platforms(build_dir: Path, work: Path, prefix: Path, python: str) -> dict[st
 
 def column_of_library(library: str) -> str | None:
     # A platform whose probe failed is still named, by its library, so its column says why.
-    return next((c for c, key in (("clcuda", "clcuda"), ("nvidia", "nvidia"), ("pocl", "pocl"))
-                 if key in os.path.basename(library)), None)
+    return next((column for column in PLATFORM_ORDER if column in os.path.basename(library)), None)
 
 
 def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: str) -> PlatformRun:
@@ -123,7 +122,9 @@ def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: s
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)
     # A fresh HOME and cache per run: PoCL's, clcuda's, PyOpenCL's and hashcat's kernel caches start empty.
-    env = dict(env, HOME=str(run_dir), XDG_CACHE_HOME=str(run_dir / ".cache"), PYTHONDONTWRITEBYTECODE="1")
+    # Python's user site stays where it was (numpy or pytest may be installed there).
+    env = dict(env, HOME=str(run_dir), XDG_CACHE_HOME=str(run_dir / ".cache"), PYTHONDONTWRITEBYTECODE="1",
+               PYTHONUSERBASE=os.environ.get("PYTHONUSERBASE") or os.path.expanduser("~/.local"))
     run = PlatformRun(column)
     started = time.monotonic()
     context = Context(prefix, run_dir, env, python, started + app.minutes * 60)
