@@ -148,15 +148,15 @@ def run_pyopencl(context: Context, run: PlatformRun) -> None:
     run_pytest(context, run, ["."], cwd=tests)
 
 
-def run_reikna(context: Context, run: PlatformRun) -> None:
-    source = context.prefix / "src" / "reikna-0.9.0"
-    run_pytest(context, run, ["--api=ocl", "--double=no", "-m", "not perf", *REIKNA_TESTS], cwd=source)
-
-
 # The parts of reikna's suite that take about 2 minutes of CPU on PoCL (the
 # whole FFT and matrix-product tests take 10 more); test_cbrng (random
 # numbers) needs scipy, 35 MiB more to carry.
 REIKNA_TESTS = ["test/test_algorithms", "test/test_linalg/test_norm.py", "test/test_fft/test_fft.py::test_local"]
+
+
+def run_reikna(context: Context, run: PlatformRun) -> None:
+    source = context.prefix / "src" / "reikna-0.9.0"
+    run_pytest(context, run, ["--api=ocl", "--double=no", "-m", "not perf", *REIKNA_TESTS], cwd=source)
 
 
 def run_silx(context: Context, run: PlatformRun) -> None:
