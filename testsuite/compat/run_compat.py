@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Runs one application of the compatibility corpus on every OpenCL platform
+there is (PoCL, NVIDIA's OpenCL, clcuda), each alone in its own environment,
+and compares clcuda's verdicts with the reference's (NVIDIA, else PoCL).
+
+    run_compat.py APP --build-dir build [--staged DIR]
+
+Packages come from --staged (a directory stage.py filled, for a machine
+without network), else are downloaded into BUILD/compat/downloads. Writes
+BUILD/compat/APP/results.json and results.csv (--work-dir moves BUILD/compat). Exit status: 0 PASS, 1 FAIL,
+77 SKIPPED (no network, or clcuda has no device: the reference still runs).
+See docs/compatibility.md.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import ctypes
+import dataclasses
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from apps import APPS, HOST_PYTHON_PACKAGES, ICD_LOADER, App, Context
+from fetch import FetchError, download, unpack
+from verdict import EXIT_CODES, PlatformRun, compare, choose_reference, mark_if_nothing_ran
+
+COMPAT_DIR = Path(__file__).resolve().parent
+PLATFORM_ORDER = ("pocl", "nvidia", "clcuda")  # the reference runs first: its results are there even if clcuda hangs
+REFERENCE_PREFERENCE = ("nvidia", "pocl")
+LIBRARY_DIRS = ("usr/lib/x86_64-linux-gnu", "usr/lib/x86_64-linux-gnu/blas")
+
+
+def column_of(platform_name: str) -> str | None:
+    """The result column of a CL_PLATFORM_NAME; None for platforms outside the comparison."""
+    if platform_name == "clcuda":
+        return "clcuda"
+    if "NVIDIA" in platform_name:
+        return "nvidia"
+    if "Portable Computing Language" in platform_name:
+        return "pocl"
+    return None
+
+
+def cuda_device_present() -> bool:
+    """Whether clcuda must run here: the CUDA driver loads and sees a device."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int()
+    return cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
+
+
+def packages_for(app: App, python: str) -> list:
+    packages = [*app.packages, ICD_LOADER]
+    if app.uses_pytest:
+        has_host_packages = subprocess.run([python, "-c", "import numpy, pytest"],
+                                           capture_output=True).returncode == 0
+        if not has_host_packages:
+            packages += HOST_PYTHON_PACKAGES
+    return list(dict.fromkeys(packages))
+
+
+def library_env(prefix: Path) -> dict[str, str]:
+    paths = [str(prefix / d) for d in LIBRARY_DIRS]
+    return {"LD_LIBRARY_PATH": os.pathsep.join(filter(None, [*paths, os.environ.get("LD_LIBRARY_PATH")])),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(prefix / "site"), os.environ.get("PYTHONPATH")]))}
+
+
+def platforms(build_dir: Path, work: Path, prefix: Path, python: str) -> dict[str, tuple[dict, str, str]]:
+    """Each platform the loader would see, alone: column -> (environment, description, why unavailable)."""
+    vendors = work / "vendors"
+    shutil.rmtree(vendors, ignore_errors=True)
+    # The differential harness writes the vendors directory: clcuda, the system's ICDs, an unregistered NVIDIA.
+    written = subprocess.run([str(build_dir / "bin" / "differential"), "--write-vendors-dir", str(vendors)],
+                             capture_output=True, text=True)
+    if written.returncode != 0:
+        raise RuntimeError(f"differential --write-vendors-dir: {written.stderr.strip() or written.stdout.strip()}")
+    loader = prefix / "usr/lib/x86_64-linux-gnu/libOpenCL.so.1"
+    found: dict[str, tuple[dict, str, str]] = {}
+    for icd in sorted(vendors.glob("*.icd")):
+        alone = work / "platforms" / icd.stem
+        shutil.rmtree(alone, ignore_errors=True)
+        alone.mkdir(parents=True)
+        shutil.copy(icd, alone / icd.name)  # .icd files keep their lack of a final newline
+        library = icd.read_text().strip()
+        # ocl-icd (Debian's, and the one in PyOpenCL's wheel) reads OCL_ICD_VENDORS; Khronos' loader OCL_ICD_FILENAMES.
+        env = dict(os.environ, **library_env(prefix), OCL_ICD_VENDORS=str(alone), OCL_ICD_FILENAMES=library)
+        probed = subprocess.run([python, str(COMPAT_DIR / "probe.py"), str(loader)],
+                                env=env, capture_output=True, text=True)
+        try:
+            answer = json.loads(probed.stdout)
+        except json.JSONDecodeError:
+            answer = {"error": f"the probe died (status {probed.returncode}): {probed.stderr.strip()[-200:]}"}
+        column = column_of(answer.get("platform", "")) or column_of_library(library)
+        if column is None or column in found:
+            continue
+        devices = answer.get("devices", [])
+        description = f"{answer.get('platform', library)} / {', '.join(devices) or 'no device'}"
+        unavailable = answer.get("error", "") if not devices else ""
+        if not devices and not unavailable:
+            unavailable = f"{answer['platform']} has no device"
+            if column == "clcuda":
+                unavailable += " (no CUDA device or driver here)"
+        found[column] = (env, description, unavailable)
+    return found
+
+
+def column_of_library(library: str) -> str | None:
+    # A platform whose probe failed is still named, by its library, so its column says why.
+    return next((column for column in PLATFORM_ORDER if column in os.path.basename(library)), None)
+
+
+def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: str) -> PlatformRun:
+    run_dir = work / column
+    shutil.rmtree(run_dir, ignore_errors=True)
+    run_dir.mkdir(parents=True)
+    # A fresh HOME and cache per run: PoCL's, clcuda's, PyOpenCL's and hashcat's kernel caches start empty.
+    # Python's user site stays where it was (numpy or pytest may be installed there).
+    env = dict(env, HOME=str(run_dir), XDG_CACHE_HOME=str(run_dir / ".cache"), PYTHONDONTWRITEBYTECODE="1",
+               PYTHONUSERBASE=os.environ.get("PYTHONUSERBASE") or os.path.expanduser("~/.local"))
+    run = PlatformRun(column)
+    started = time.monotonic()
+    context = Context(prefix, run_dir, env, python, started + app.minutes * 60)
+    app.run(context, run)
+    run.seconds = round(time.monotonic() - started, 1)
+    mark_if_nothing_ran(run)
+    return run
+
+
+def write_results(work: Path, app: App, runs: dict[str, PlatformRun], comparison) -> None:
+    (work / "results.json").write_text(json.dumps({
+        "app": app.name,
+        "runs": {column: dataclasses.asdict(run) for column, run in runs.items()},
+        "comparison": dataclasses.asdict(comparison),
+    }, indent=1))
+    columns = [c for c in PLATFORM_ORDER if c in runs]
+    cases = sorted({case for run in runs.values() for case in run.outcomes})
+    with open(work / "results.csv", "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["case", *columns])
+        for case in cases:
+            writer.writerow([case, *(runs[c].outcomes.get(case, "") for c in columns)])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("app", choices=sorted(APPS))
+    parser.add_argument("--build-dir", type=Path, required=True)
+    parser.add_argument("--staged", type=Path, default=os.environ.get("CLCUDA_COMPAT_STAGED") or None,
+                        help="the packages, staged by stage.py (default: $CLCUDA_COMPAT_STAGED, else download)")
+    parser.add_argument("--work-dir", type=Path, help="where downloads, unpacked packages and results go "
+                                                      "(default: BUILD/compat)")
+    parser.add_argument("--platforms", default=os.environ.get("CLCUDA_COMPAT_PLATFORMS", ",".join(PLATFORM_ORDER)),
+                        help="the columns to run, comma-separated (default: $CLCUDA_COMPAT_PLATFORMS, else all)")
+    parser.add_argument("--minutes", type=float, default=os.environ.get("CLCUDA_COMPAT_MINUTES"),
+                        help="time limit of one platform's run (default: $CLCUDA_COMPAT_MINUTES, else the app's)")
+    parser.add_argument("--python", default=sys.executable, help="the Python that runs the pytest suites")
+    args = parser.parse_args()
+    app = APPS[args.app]
+    if args.minutes:
+        app = dataclasses.replace(app, minutes=args.minutes)
+    selected = args.platforms.split(",")
+    build_dir = args.build_dir.resolve()
+    compat_dir = (args.work_dir or build_dir / "compat").resolve()
+    work = compat_dir / app.name
+    prefix = work / "prefix"
+    work.mkdir(parents=True, exist_ok=True)
+
+    packages = packages_for(app, args.python)
+    downloads = args.staged.resolve() if args.staged else compat_dir / "downloads"
+    try:
+        if not args.staged:
+            downloads.mkdir(parents=True, exist_ok=True)
+            with open(downloads / ".lock", "w") as lock:  # apps running side by side share the cache
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                download(packages, downloads)
+        unpack(packages, downloads, prefix)
+    except FetchError as error:
+        print(f"{app.name}: SKIPPED: could not get its packages: {error}")
+        return EXIT_CODES["SKIPPED"]
+
+    try:
+        found = platforms(build_dir, work, prefix, args.python)
+    except (OSError, RuntimeError) as error:
+        print(f"{app.name}: FAIL: cannot list the platforms: {error}")
+        return EXIT_CODES["FAIL"]
+    runs: dict[str, PlatformRun] = {}
+    for column in PLATFORM_ORDER:
+        if column not in selected:
+            runs[column] = PlatformRun(column, unavailable="not selected (--platforms)")
+            continue
+        if column not in found:
+            runs[column] = PlatformRun(column, unavailable="not installed")
+            continue
+        env, description, unavailable = found[column]
+        print(f"{app.name} on {column}: {description}" + (f" (unavailable: {unavailable})" if unavailable else ""),
+              flush=True)
+        runs[column] = (PlatformRun(column, description, unavailable=unavailable) if unavailable
+                        else run_on(app, column, env, prefix, work, args.python))
+        runs[column].description = description
+
+    reference = choose_reference(runs, REFERENCE_PREFERENCE)
+    comparison = compare(runs, reference, "clcuda", tested_must_run=cuda_device_present())
+    write_results(work, app, runs, comparison)
+
+    for column, run in runs.items():
+        print(f"{column}: {run.summary()}" + (f" in {run.seconds} s" if run.seconds else ""))
+        for note in run.notes:
+            print(f"  {column}: {note}")
+    for difference in comparison.differences:
+        mark = "REGRESSION" if difference.regression else "difference"
+        print(f"  {mark}: {difference.case}: {reference} {difference.reference}, clcuda {difference.tested}")
+    print(f"{app.name}: {comparison.verdict}: {comparison.reason} (results in {work / 'results.json'})")
+    return EXIT_CODES[comparison.verdict]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The compat runner's own logic (ctest compat_runner): verdicts, and reading
+what the applications report. Needs no network, GPU or application."""
+import importlib.util
+import json
+import re
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+from apps import APPS, Context, parse_clblast, read_outcomes_log, run_pytest
+from verdict import FAILED, PASSED, SKIPPED, PlatformRun, choose_reference, compare, mark_if_nothing_ran
+
+
+def ran(platform, outcomes, results=None):
+    run = PlatformRun(platform, outcomes=dict(outcomes), results=dict(results or {}))
+    mark_if_nothing_ran(run)
+    return run
+
+
+class VerdictTest(unittest.TestCase):
+    def test_zero_tests_ran_is_not_a_pass(self):
+        reference = ran("pocl", {})
+        self.assertIn("no test ran", reference.broken)
+        runs = {"pocl": reference, "clcuda": PlatformRun("clcuda", unavailable="no device")}
+        self.assertEqual(compare(runs, "pocl", "clcuda", tested_must_run=False).verdict, "FAIL")
+
+    def test_only_skips_is_not_a_pass(self):
+        self.assertTrue(ran("pocl", {"a": SKIPPED, "b": SKIPPED}).broken)
+
+    def test_a_case_failing_only_on_clcuda_is_reported(self):
+        runs = {"nvidia": ran("nvidia", {"a": PASSED, "b": PASSED}),
+                "clcuda": ran("clcuda", {"a": PASSED, "b": FAILED})}
+        comparison = compare(runs, "nvidia", "clcuda", tested_must_run=True)
+        self.assertEqual(comparison.verdict, "FAIL")
+        self.assertEqual([(d.case, d.reference, d.tested) for d in comparison.regressions], [("b", PASSED, FAILED)])
+
+    def test_a_case_missing_on_clcuda_is_a_regression(self):
+        runs = {"nvidia": ran("nvidia", {"a": PASSED, "b": PASSED}), "clcuda": ran("clcuda", {"a": PASSED})}
+        self.assertEqual(compare(runs, "nvidia", "clcuda", tested_must_run=True).verdict, "FAIL")
+
+    def test_failing_on_both_or_only_on_the_reference_passes(self):
+        runs = {"nvidia": ran("nvidia", {"a": PASSED, "b": FAILED, "c": FAILED}),
+                "clcuda": ran("clcuda", {"a": PASSED, "b": FAILED, "c": PASSED})}
+        comparison = compare(runs, "nvidia", "clcuda", tested_must_run=True)
+        self.assertEqual(comparison.verdict, "PASS")
+        self.assertEqual([(d.case, d.regression) for d in comparison.differences], [("c", False)])
+
+    def test_different_printed_results_fail(self):
+        runs = {"nvidia": ran("nvidia", {"md5": PASSED}, {"md5": "cl9a"}),
+                "clcuda": ran("clcuda", {"md5": PASSED}, {"md5": "nothing recovered"})}
+        self.assertEqual(compare(runs, "nvidia", "clcuda", tested_must_run=True).verdict, "FAIL")
+
+    def test_clcuda_without_device_skips_unless_a_cuda_device_is_present(self):
+        runs = {"pocl": ran("pocl", {"a": PASSED, "b": FAILED}),
+                "clcuda": PlatformRun("clcuda", unavailable="clcuda has no device")}
+        skipped = compare(runs, "pocl", "clcuda", tested_must_run=False)
+        self.assertEqual(skipped.verdict, "SKIPPED")
+        self.assertIn("1 passed, 1 failed, 0 skipped", skipped.reason)
+        self.assertEqual(compare(runs, "pocl", "clcuda", tested_must_run=True).verdict, "FAIL")
+
+    def test_broken_clcuda_fails(self):
+        runs = {"nvidia": ran("nvidia", {"a": PASSED}), "clcuda": ran("clcuda", {})}
+        self.assertEqual(compare(runs, "nvidia", "clcuda", tested_must_run=True).verdict, "FAIL")
+
+    def test_broken_reference_leaves_clcuda_to_stand_alone(self):
+        reference = ran("nvidia", {"a": PASSED})
+        reference.broken = "timed out in a"
+        clean = {"nvidia": reference, "clcuda": ran("clcuda", {"a": PASSED})}
+        self.assertEqual(compare(clean, "nvidia", "clcuda", tested_must_run=True).verdict, "PASS")
+        failing = {"nvidia": reference, "clcuda": ran("clcuda", {"a": FAILED})}
+        self.assertEqual(compare(failing, "nvidia", "clcuda", tested_must_run=True).verdict, "FAIL")
+
+    def test_no_reference_skips(self):
+        runs = {"pocl": PlatformRun("pocl", unavailable="not installed"), "clcuda": ran("clcuda", {"a": PASSED})}
+        self.assertEqual(compare(runs, choose_reference(runs, ("nvidia", "pocl")), "clcuda", True).verdict,
+                         "SKIPPED")
+
+    def test_nvidia_is_preferred_as_reference(self):
+        runs = {"pocl": ran("pocl", {"a": PASSED}), "nvidia": ran("nvidia", {"a": PASSED})}
+        self.assertEqual(choose_reference(runs, ("nvidia", "pocl")), "nvidia")
+        runs["nvidia"].unavailable = "no device"
+        self.assertEqual(choose_reference(runs, ("nvidia", "pocl")), "pocl")
+
+    def test_summary_line(self):
+        self.assertEqual(ran("pocl", {"a": PASSED, "b": FAILED, "c": SKIPPED}).summary(),
+                         "1 passed, 1 failed, 1 skipped")
+
+
+class ReadingTest(unittest.TestCase):
+    def test_pytest_log_keeps_the_worst_phase_and_the_crashed_test(self):
+        records = [
+            {"test": "t::ok", "event": "start"}, {"test": "t::ok", "event": "call", "outcome": PASSED},
+            {"test": "t::teardown_fails", "event": "start"},
+            {"test": "t::teardown_fails", "event": "call", "outcome": PASSED},
+            {"test": "t::teardown_fails", "event": "teardown", "outcome": FAILED},
+            {"test": "t::skip", "event": "start"}, {"test": "t::skip", "event": "setup", "outcome": SKIPPED},
+            {"test": "t::crash", "event": "start"},
+        ]
+        with tempfile.TemporaryDirectory() as directory:
+            log = Path(directory) / "outcomes.jsonl"
+            log.write_text("".join(json.dumps(r) + "\n" for r in records))
+            outcomes, unfinished = read_outcomes_log(log)
+        self.assertEqual(outcomes, {"t::ok": PASSED, "t::teardown_fails": FAILED, "t::skip": SKIPPED})
+        self.assertEqual(unfinished, ["t::crash"])
+
+    def test_clblast_output(self):
+        output = ("* Running on OpenCL device 'x'.\n* Starting tests for the \x1b[1m'SAXPY'\x1b[0m routine.\n"
+                  "   Pass rate 100.0%: 36 passed / 0 skipped / 0 failed\n"
+                  "* Completed all test-cases for this routine. Results:\n"
+                  "   34 test(s) passed\n   0 test(s) skipped\x1b[0m\n   2 test(s) failed\x1b[0m\n\n"
+                  "* Running on OpenCL device 'x'.\n* Starting tests for the 'HAXPY' routine.\n"
+                  "* All tests skipped: Unsupported precision\n")
+        self.assertEqual(parse_clblast(output), {"SAXPY": (34, 0, 2), "HAXPY": (0, 0, 0)})
+
+
+FAKE_SUITE = """
+import os
+
+def test_passes():
+    pass
+
+def test_crashes():
+    os.abort()
+
+def test_after_the_crash():
+    pass
+"""
+
+
+@unittest.skipUnless(importlib.util.find_spec("pytest"), "this Python has no pytest")
+class PytestCrashTest(unittest.TestCase):
+    def test_a_crash_fails_one_test_and_the_suite_goes_on(self):
+        with tempfile.TemporaryDirectory() as directory:
+            work = Path(directory)
+            (work / "test_fake.py").write_text(FAKE_SUITE)
+            context = Context(work, work, {"PATH": "/usr/bin:/bin"}, sys.executable, time.monotonic() + 120)
+            run = PlatformRun("pocl")
+            run_pytest(context, run, ["test_fake.py"], cwd=work)
+        self.assertEqual(run.outcomes, {"test_fake.py::test_passes": PASSED,
+                                        "test_fake.py::test_crashes": FAILED,
+                                        "test_fake.py::test_after_the_crash": PASSED})
+        self.assertEqual(run.broken, "")
+        self.assertEqual(len(run.notes), 1)
+        self.assertIn("crashed in test_fake.py::test_crashes", run.notes[0])
+
+
+class CorpusTest(unittest.TestCase):
+    def test_ctest_runs_every_app(self):
+        cmake = (Path(__file__).parent / "CMakeLists.txt").read_text()
+        listed = re.search(r"set\(compat_apps ([^)]*)\)", cmake).group(1).split()
+        self.assertEqual(sorted(listed), sorted(APPS))
+
+
+if __name__ == "__main__":
+    unittest.main()
