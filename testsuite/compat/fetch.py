@@ -66,6 +66,8 @@ def find_download(directory: Path, package: Deb | PyPackage) -> Path | None:
 def download(packages: list[Deb | PyPackage], directory: Path, python_version: str | None = None) -> None:
     """Downloads what is not in directory yet. python_version: stage wheels for
     another interpreter (manylinux x86_64) instead of the running one."""
+    # Absolute: pip and apt-get run inside it, where a relative -d would nest.
+    directory = directory.resolve()
     directory.mkdir(parents=True, exist_ok=True)
     missing = [p for p in packages if find_download(directory, p) is None]
     debs = [p for p in missing if isinstance(p, Deb)]
