@@ -470,19 +470,24 @@ bool ReadableRenderer::addsArgumentComma(const Placed &placed) const {
   return false;
 }
 
+// Where and what an edit writes: equal for the copies of one edit that the
+// expansions of a macro argument or body make.
+using PlacementKey = std::tuple<clang::FileID, unsigned, unsigned, int, std::string>;
+
+PlacementKey keyOf(const Placed &one) {
+  std::string text = one.op.text;
+  for (const TextPiece &piece : one.op.pieces)
+    text += piece.span ? "\x01" + std::to_string(piece.span->begin) + ":" +
+                             std::to_string(piece.span->end)
+                       : piece.text;
+  return std::make_tuple(one.file, one.op.span.begin, one.op.span.end,
+                         static_cast<int>(one.op.kind), text);
+}
+
 // An edit placed in a macro argument or body must come from every expansion
 // of it; otherwise the call(s) expanding it are expanded instead.
 bool ReadableRenderer::checkConsistency(const std::vector<Placed> &placed) {
-  std::map<std::tuple<clang::FileID, unsigned, unsigned, int, std::string>, unsigned> copies;
-  auto keyOf = [](const Placed &one) {
-    std::string text = one.op.text;
-    for (const TextPiece &piece : one.op.pieces)
-      text += piece.span ? "\x01" + std::to_string(piece.span->begin) + ":" +
-                               std::to_string(piece.span->end)
-                         : piece.text;
-    return std::make_tuple(one.file, one.op.span.begin, one.op.span.end,
-                           static_cast<int>(one.op.kind), text);
-  };
+  std::map<PlacementKey, unsigned> copies;
   for (const Placed &one : placed)
     if (one.counted)
       ++copies[keyOf(one)];
@@ -504,6 +509,15 @@ bool ReadableRenderer::checkConsistency(const std::vector<Placed> &placed) {
     }
   }
   return consistent;
+}
+
+// Each expansion of a macro argument or body made its own copy of an edit
+// placed there; the text is edited once (two copies of an insertion would
+// both be inserted: "clc_ndrange, clc_ndrange, 0").
+void keepOneCopyPerText(std::vector<Placed> *placed) {
+  std::set<PlacementKey> seen;
+  llvm::erase_if(*placed,
+                 [&](const Placed &one) { return one.counted && !seen.insert(keyOf(one)).second; });
 }
 
 void ReadableRenderer::buildHybrid(clang::FileID file) {
@@ -694,6 +708,7 @@ std::optional<std::string> ReadableRenderer::render() {
     if (outcome == Round::Stable && checkConsistency(placed))
       break;
   }
+  keepOneCopyPerText(&placed);
   std::optional<std::string> text = realizeFile(sources_.getMainFileID(), placed);
   if (!text)
     return fallBack(sources_.getLocForStartOfFile(sources_.getMainFileID()));
