@@ -185,7 +185,8 @@ public:
     bool invalid = false;
     llvm::StringRef buffer = sources_.getBufferData(sources_.getFileID(hash), &invalid);
     unsigned begin = sources_.getFileOffset(hash);
-    unsigned end = sources_.getFileOffset(filename_range.getEnd());
+    // A computed name (#include M2S(x)) has a location in a macro expansion.
+    unsigned end = sources_.getFileOffset(sources_.getExpansionLoc(filename_range.getEnd()));
     while (!invalid && end < buffer.size() && buffer[end] != '\n')
       ++end;
     pending_include_->directive_length = end - begin;
