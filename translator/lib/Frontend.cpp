@@ -1,5 +1,7 @@
 #include "Frontend.h"
 
+#include "Tables.h"
+
 #include <clcuda/embedded_file.h>
 
 #include <clang/Basic/DiagnosticOptions.h>
@@ -233,24 +235,81 @@ public:
                clang::SourceRange) override {
     notePredefinedUse(name, definition);
   }
-  void Ifdef(clang::SourceLocation, const clang::Token &name,
+  void Ifdef(clang::SourceLocation keyword, const clang::Token &name,
              const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, false, name, static_cast<bool>(definition));
   }
-  void Ifndef(clang::SourceLocation, const clang::Token &name,
+  void Ifndef(clang::SourceLocation keyword, const clang::Token &name,
               const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, false, name, !definition);
   }
-  void Elifdef(clang::SourceLocation, const clang::Token &name,
+  void Elifdef(clang::SourceLocation keyword, const clang::Token &name,
                const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, true, name, static_cast<bool>(definition));
   }
-  void Elifndef(clang::SourceLocation, const clang::Token &name,
+  void Elifndef(clang::SourceLocation keyword, const clang::Token &name,
                 const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, true, name, !definition);
+  }
+  void If(clang::SourceLocation keyword, clang::SourceRange, ConditionValueKind value) override {
+    noteCudaCondition(keyword, false, value);
+  }
+  void Elif(clang::SourceLocation keyword, clang::SourceRange, ConditionValueKind value,
+            clang::SourceLocation) override {
+    noteCudaCondition(keyword, true, value);
   }
 
 private:
+  // From the directive's keyword through the end of its line, continuation
+  // lines included.
+  llvm::StringRef directiveText(clang::SourceLocation keyword) const {
+    auto [file, offset] = sources_.getDecomposedLoc(keyword);
+    llvm::StringRef buffer = sources_.getBufferData(file);
+    size_t end = offset;
+    while (end < buffer.size() && !(buffer[end] == '\n' && buffer[end - 1] != '\\'))
+      ++end;
+    while (end > offset &&
+           (buffer[end - 1] == '\r' || buffer[end - 1] == ' ' || buffer[end - 1] == '\t'))
+      --end;
+    return buffer.substr(offset, end - offset);
+  }
+
+  void noteCudaTest(clang::SourceLocation keyword, bool is_elif, const clang::Token &name,
+                    bool value) {
+    if (name.getIdentifierInfo() && isCudaMacro(name.getIdentifierInfo()->getName()))
+      noteCudaConditional(keyword, is_elif, value, name.getIdentifierInfo()->getName());
+  }
+
+  void noteCudaCondition(clang::SourceLocation keyword, bool is_elif, ConditionValueKind value) {
+    if (value == CVK_NotEvaluated || !isUserLocation(sources_, keyword) || keyword.isMacroID())
+      return;
+    // Raw tokens: an undefined name in #if is 0 and reaches no callback.
+    std::string text = directiveText(keyword).str();
+    clang::Lexer lexer(clang::SourceLocation(), clang::LangOptions(), text.data(), text.data(),
+                       text.data() + text.size());
+    clang::Token token;
+    for (bool more = true; more;) {
+      more = !lexer.LexFromRawLexer(token);
+      if (token.is(clang::tok::raw_identifier) && isCudaMacro(token.getRawIdentifier())) {
+        noteCudaConditional(keyword, is_elif, value == CVK_True, token.getRawIdentifier());
+        return;
+      }
+    }
+  }
+
+  void noteCudaConditional(clang::SourceLocation keyword, bool is_elif, bool value,
+                           llvm::StringRef macro) {
+    if (!isUserLocation(sources_, keyword) || keyword.isMacroID())
+      return;
+    record_.cuda_conditionals.push_back({keyword,
+                                         static_cast<unsigned>(directiveText(keyword).size()),
+                                         is_elif, value, macro.str()});
+  }
+
   void notePredefinedUse(const clang::Token &name, const clang::MacroDefinition &definition) {
     const clang::MacroInfo *info = definition.getMacroInfo();
     if (!info || !isUserLocation(sources_, name.getLocation()) ||

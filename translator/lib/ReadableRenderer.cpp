@@ -477,9 +477,9 @@ using PlacementKey = std::tuple<clang::FileID, unsigned, unsigned, int, std::str
 PlacementKey keyOf(const Placed &one) {
   std::string text = one.op.text;
   for (const TextPiece &piece : one.op.pieces)
-    text += piece.span ? "\x01" + std::to_string(piece.span->begin) + ":" +
-                             std::to_string(piece.span->end)
-                       : piece.text;
+    text += piece.span
+                ? "\x01" + std::to_string(piece.span->begin) + ":" + std::to_string(piece.span->end)
+                : piece.text;
   return std::make_tuple(one.file, one.op.span.begin, one.op.span.end,
                          static_cast<int>(one.op.kind), text);
 }
@@ -592,6 +592,22 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
     if (opencl || once)
       ops.push_back(
           TextOp{EditKind::Replace, wholeLines(offset, pragma.directive_length), "", {}, 0});
+  }
+  // A condition on a CUDA compiler's macro keeps the value it had in OpenCL C.
+  for (const PreprocessorRecord::CudaConditional &conditional : program_.record.cuda_conditionals) {
+    auto [conditional_file, offset] = decompose(conditional.keyword);
+    if (conditional_file != file)
+      continue;
+    llvm::StringRef directive = original.substr(offset, conditional.directive_length);
+    ops.push_back(TextOp{EditKind::Replace,
+                         TextSpan{hybridOffset(file, offset),
+                                  hybridOffset(file, offset + conditional.directive_length)},
+                         std::string(conditional.is_elif ? "elif " : "if ") +
+                             (conditional.value ? "1" : "0") + " // cl2cuda: \"#" +
+                             directive.str() + "\" is " + (conditional.value ? "true" : "false") +
+                             " in OpenCL C; CUDA defines " + conditional.macro,
+                         {},
+                         0});
   }
   // Headers that need edits are inlined.
   for (const PreprocessorRecord::Include &include : program_.record.includes) {
