@@ -264,18 +264,19 @@ public:
   }
 
 private:
-  // From the directive's keyword through the end of its line, continuation
-  // lines included.
-  llvm::StringRef directiveText(clang::SourceLocation keyword) const {
+  // The raw tokens of a directive from its keyword to the end of its line
+  // (continuation lines included, comments skipped).
+  std::vector<clang::Token> directiveTokens(clang::SourceLocation keyword) const {
     auto [file, offset] = sources_.getDecomposedLoc(keyword);
     llvm::StringRef buffer = sources_.getBufferData(file);
-    size_t end = offset;
-    while (end < buffer.size() && !(buffer[end] == '\n' && buffer[end - 1] != '\\'))
-      ++end;
-    while (end > offset &&
-           (buffer[end - 1] == '\r' || buffer[end - 1] == ' ' || buffer[end - 1] == '\t'))
-      --end;
-    return buffer.substr(offset, end - offset);
+    clang::Lexer lexer(sources_.getLocForStartOfFile(file), clang::LangOptions(), buffer.begin(),
+                       buffer.begin() + offset, buffer.end());
+    lexer.setParsingPreprocessorDirective(true);
+    std::vector<clang::Token> tokens;
+    clang::Token token;
+    while (!lexer.LexFromRawLexer(token) && !token.is(clang::tok::eod))
+      tokens.push_back(token);
+    return tokens;
   }
 
   void noteCudaTest(clang::SourceLocation keyword, bool is_elif, const clang::Token &name,
@@ -288,26 +289,23 @@ private:
     if (value == CVK_NotEvaluated || !isUserLocation(sources_, keyword) || keyword.isMacroID())
       return;
     // Raw tokens: an undefined name in #if is 0 and reaches no callback.
-    std::string text = directiveText(keyword).str();
-    clang::Lexer lexer(clang::SourceLocation(), clang::LangOptions(), text.data(), text.data(),
-                       text.data() + text.size());
-    clang::Token token;
-    for (bool more = true; more;) {
-      more = !lexer.LexFromRawLexer(token);
+    for (const clang::Token &token : directiveTokens(keyword))
       if (token.is(clang::tok::raw_identifier) && isCudaMacro(token.getRawIdentifier())) {
         noteCudaConditional(keyword, is_elif, value == CVK_True, token.getRawIdentifier());
         return;
       }
-    }
   }
 
   void noteCudaConditional(clang::SourceLocation keyword, bool is_elif, bool value,
                            llvm::StringRef macro) {
     if (!isUserLocation(sources_, keyword) || keyword.isMacroID())
       return;
-    record_.cuda_conditionals.push_back({keyword,
-                                         static_cast<unsigned>(directiveText(keyword).size()),
-                                         is_elif, value, macro.str()});
+    std::vector<clang::Token> tokens = directiveTokens(keyword);
+    if (tokens.empty())
+      return;
+    unsigned length =
+        sources_.getFileOffset(tokens.back().getEndLoc()) - sources_.getFileOffset(keyword);
+    record_.cuda_conditionals.push_back({keyword, length, is_elif, value, macro.str()});
   }
 
   void notePredefinedUse(const clang::Token &name, const clang::MacroDefinition &definition) {

@@ -40,7 +40,7 @@ struct PreprocessorRecord {
   // another branch, so readable output writes it as the value it had here.
   struct CudaConditional {
     clang::SourceLocation keyword; // "if", "ifdef", "elif", ... after the '#'
-    unsigned directive_length;     // from the keyword through the end of the line
+    unsigned directive_length;     // from the keyword through its condition's last token
     bool is_elif;
     bool value;
     std::string macro; // the first CUDA macro it names

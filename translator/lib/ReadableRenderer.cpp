@@ -603,9 +603,9 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
                          TextSpan{hybridOffset(file, offset),
                                   hybridOffset(file, offset + conditional.directive_length)},
                          std::string(conditional.is_elif ? "elif " : "if ") +
-                             (conditional.value ? "1" : "0") + " // cl2cuda: \"#" +
+                             (conditional.value ? "1" : "0") + " /* cl2cuda: \"#" +
                              directive.str() + "\" is " + (conditional.value ? "true" : "false") +
-                             " in OpenCL C; CUDA defines " + conditional.macro,
+                             " in OpenCL C; CUDA defines " + conditional.macro + " */",
                          {},
                          0});
   }
