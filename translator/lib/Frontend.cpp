@@ -1,5 +1,7 @@
 #include "Frontend.h"
 
+#include "Tables.h"
+
 #include <clcuda/embedded_file.h>
 
 #include <clang/Basic/DiagnosticOptions.h>
@@ -188,7 +190,8 @@ public:
     bool invalid = false;
     llvm::StringRef buffer = sources_.getBufferData(sources_.getFileID(hash), &invalid);
     unsigned begin = sources_.getFileOffset(hash);
-    unsigned end = sources_.getFileOffset(filename_range.getEnd());
+    // A computed name (#include M2S(x)) has a location in a macro expansion.
+    unsigned end = sources_.getFileOffset(sources_.getExpansionLoc(filename_range.getEnd()));
     while (!invalid && end < buffer.size() && buffer[end] != '\n')
       ++end;
     pending_include_->directive_length = end - begin;
@@ -235,24 +238,79 @@ public:
                clang::SourceRange) override {
     notePredefinedUse(name, definition);
   }
-  void Ifdef(clang::SourceLocation, const clang::Token &name,
+  void Ifdef(clang::SourceLocation keyword, const clang::Token &name,
              const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, false, name, static_cast<bool>(definition));
   }
-  void Ifndef(clang::SourceLocation, const clang::Token &name,
+  void Ifndef(clang::SourceLocation keyword, const clang::Token &name,
               const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, false, name, !definition);
   }
-  void Elifdef(clang::SourceLocation, const clang::Token &name,
+  void Elifdef(clang::SourceLocation keyword, const clang::Token &name,
                const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, true, name, static_cast<bool>(definition));
   }
-  void Elifndef(clang::SourceLocation, const clang::Token &name,
+  void Elifndef(clang::SourceLocation keyword, const clang::Token &name,
                 const clang::MacroDefinition &definition) override {
     notePredefinedUse(name, definition);
+    noteCudaTest(keyword, true, name, !definition);
+  }
+  void If(clang::SourceLocation keyword, clang::SourceRange, ConditionValueKind value) override {
+    noteCudaCondition(keyword, false, value);
+  }
+  void Elif(clang::SourceLocation keyword, clang::SourceRange, ConditionValueKind value,
+            clang::SourceLocation) override {
+    noteCudaCondition(keyword, true, value);
   }
 
 private:
+  // The raw tokens of a directive from its keyword to the end of its line
+  // (continuation lines included, comments skipped).
+  std::vector<clang::Token> directiveTokens(clang::SourceLocation keyword) const {
+    auto [file, offset] = sources_.getDecomposedLoc(keyword);
+    llvm::StringRef buffer = sources_.getBufferData(file);
+    clang::Lexer lexer(sources_.getLocForStartOfFile(file), clang::LangOptions(), buffer.begin(),
+                       buffer.begin() + offset, buffer.end());
+    lexer.setParsingPreprocessorDirective(true);
+    std::vector<clang::Token> tokens;
+    clang::Token token;
+    while (!lexer.LexFromRawLexer(token) && !token.is(clang::tok::eod))
+      tokens.push_back(token);
+    return tokens;
+  }
+
+  void noteCudaTest(clang::SourceLocation keyword, bool is_elif, const clang::Token &name,
+                    bool value) {
+    if (name.getIdentifierInfo() && isCudaMacro(name.getIdentifierInfo()->getName()))
+      noteCudaConditional(keyword, is_elif, value, name.getIdentifierInfo()->getName());
+  }
+
+  void noteCudaCondition(clang::SourceLocation keyword, bool is_elif, ConditionValueKind value) {
+    if (value == CVK_NotEvaluated || !isUserLocation(sources_, keyword) || keyword.isMacroID())
+      return;
+    // Raw tokens: an undefined name in #if is 0 and reaches no callback.
+    for (const clang::Token &token : directiveTokens(keyword))
+      if (token.is(clang::tok::raw_identifier) && isCudaMacro(token.getRawIdentifier())) {
+        noteCudaConditional(keyword, is_elif, value == CVK_True, token.getRawIdentifier());
+        return;
+      }
+  }
+
+  void noteCudaConditional(clang::SourceLocation keyword, bool is_elif, bool value,
+                           llvm::StringRef macro) {
+    if (!isUserLocation(sources_, keyword) || keyword.isMacroID())
+      return;
+    std::vector<clang::Token> tokens = directiveTokens(keyword);
+    if (tokens.empty())
+      return;
+    unsigned length =
+        sources_.getFileOffset(tokens.back().getEndLoc()) - sources_.getFileOffset(keyword);
+    record_.cuda_conditionals.push_back({keyword, length, is_elif, value, macro.str()});
+  }
+
   void notePredefinedUse(const clang::Token &name, const clang::MacroDefinition &definition) {
     const clang::MacroInfo *info = definition.getMacroInfo();
     if (!info || !isUserLocation(sources_, name.getLocation()) ||

@@ -35,8 +35,19 @@ struct PreprocessorRecord {
     unsigned directive_length;      // through the end of the line (without the newline)
     std::vector<std::string> words; // after "#pragma": {"OPENCL", "FP_CONTRACT", "OFF"}
   };
+  // A conditional that names a macro CUDA compilers predefine and OpenCL C
+  // does not (tables/cuda_macros.def): compiled as CUDA, it could take
+  // another branch, so readable output writes it as the value it had here.
+  struct CudaConditional {
+    clang::SourceLocation keyword; // "if", "ifdef", "elif", ... after the '#'
+    unsigned directive_length;     // from the keyword through its condition's last token
+    bool is_elif;
+    bool value;
+    std::string macro; // the first CUDA macro it names
+  };
   std::vector<Pragma> pragmas; // in the user's files
   std::vector<Include> includes;
+  std::vector<CudaConditional> cuda_conditionals; // in the user's files
   // Macros not defined in the user's files (predefined, -D, opencl-c-base.h)
   // that the user's code or directives use, in order of first use.
   llvm::MapVector<const clang::IdentifierInfo *, const clang::MacroInfo *> predefined_macros_used;

@@ -175,12 +175,19 @@ std::string compilerSection() {
   Table macros({"macro", "readable-mode definition", "module"});
   for (const PredefinedMacroInfo &macro : predefinedMacroTable())
     macros.row({code(macro.name), code(macro.cuda_body), code(macro.module)});
+  std::string cuda_macros;
+  for (const char *name : cudaMacroTable())
+    cuda_macros += (cuda_macros.empty() ? "" : ", ") + code(name);
   return "## Compiler builtins and predefined macros\n\nOpenCL C's headers expand some "
          "macros to Clang builtins, which compile mode replaces:\n\n" +
          builtins.str() +
          "Readable mode keeps macro names; the OpenCL macros a program uses are defined at "
          "the top of the output with their OpenCL bodies, except these:\n\n" +
-         macros.str();
+         macros.str() +
+         "A CUDA compiler predefines macros OpenCL C does not. Readable output is compiled as "
+         "CUDA, so a conditional (`#if`, `#ifdef`, `#elif`...) that names one of these is "
+         "written as the value it had in OpenCL C, with a comment: " +
+         cuda_macros + ".\n\n";
 }
 
 std::string attributeSection() {

@@ -470,19 +470,24 @@ bool ReadableRenderer::addsArgumentComma(const Placed &placed) const {
   return false;
 }
 
+// Where and what an edit writes: equal for the copies of one edit that the
+// expansions of a macro argument or body make.
+using PlacementKey = std::tuple<clang::FileID, unsigned, unsigned, int, std::string>;
+
+PlacementKey keyOf(const Placed &one) {
+  std::string text = one.op.text;
+  for (const TextPiece &piece : one.op.pieces)
+    text += piece.span
+                ? "\x01" + std::to_string(piece.span->begin) + ":" + std::to_string(piece.span->end)
+                : piece.text;
+  return std::make_tuple(one.file, one.op.span.begin, one.op.span.end,
+                         static_cast<int>(one.op.kind), text);
+}
+
 // An edit placed in a macro argument or body must come from every expansion
 // of it; otherwise the call(s) expanding it are expanded instead.
 bool ReadableRenderer::checkConsistency(const std::vector<Placed> &placed) {
-  std::map<std::tuple<clang::FileID, unsigned, unsigned, int, std::string>, unsigned> copies;
-  auto keyOf = [](const Placed &one) {
-    std::string text = one.op.text;
-    for (const TextPiece &piece : one.op.pieces)
-      text += piece.span ? "\x01" + std::to_string(piece.span->begin) + ":" +
-                               std::to_string(piece.span->end)
-                         : piece.text;
-    return std::make_tuple(one.file, one.op.span.begin, one.op.span.end,
-                           static_cast<int>(one.op.kind), text);
-  };
+  std::map<PlacementKey, unsigned> copies;
   for (const Placed &one : placed)
     if (one.counted)
       ++copies[keyOf(one)];
@@ -504,6 +509,15 @@ bool ReadableRenderer::checkConsistency(const std::vector<Placed> &placed) {
     }
   }
   return consistent;
+}
+
+// Each expansion of a macro argument or body made its own copy of an edit
+// placed there; the text is edited once (two copies of an insertion would
+// both be inserted: "clc_ndrange, clc_ndrange, 0").
+void keepOneCopyPerText(std::vector<Placed> *placed) {
+  std::set<PlacementKey> seen;
+  llvm::erase_if(*placed,
+                 [&](const Placed &one) { return one.counted && !seen.insert(keyOf(one)).second; });
 }
 
 void ReadableRenderer::buildHybrid(clang::FileID file) {
@@ -578,6 +592,22 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
     if (opencl || once)
       ops.push_back(
           TextOp{EditKind::Replace, wholeLines(offset, pragma.directive_length), "", {}, 0});
+  }
+  // A condition on a CUDA compiler's macro keeps the value it had in OpenCL C.
+  for (const PreprocessorRecord::CudaConditional &conditional : program_.record.cuda_conditionals) {
+    auto [conditional_file, offset] = decompose(conditional.keyword);
+    if (conditional_file != file)
+      continue;
+    llvm::StringRef directive = original.substr(offset, conditional.directive_length);
+    ops.push_back(TextOp{EditKind::Replace,
+                         TextSpan{hybridOffset(file, offset),
+                                  hybridOffset(file, offset + conditional.directive_length)},
+                         std::string(conditional.is_elif ? "elif " : "if ") +
+                             (conditional.value ? "1" : "0") + " /* cl2cuda: \"#" +
+                             directive.str() + "\" is " + (conditional.value ? "true" : "false") +
+                             " in OpenCL C; CUDA defines " + conditional.macro + " */",
+                         {},
+                         0});
   }
   // Headers that need edits are inlined.
   for (const PreprocessorRecord::Include &include : program_.record.includes) {
@@ -694,6 +724,7 @@ std::optional<std::string> ReadableRenderer::render() {
     if (outcome == Round::Stable && checkConsistency(placed))
       break;
   }
+  keepOneCopyPerText(&placed);
   std::optional<std::string> text = realizeFile(sources_.getMainFileID(), placed);
   if (!text)
     return fallBack(sources_.getLocForStartOfFile(sources_.getMainFileID()));

@@ -91,6 +91,11 @@ constexpr ReservedNameInfo kReservedNames[] = {
 
 #undef CL2CUDA_STATUS
 
+constexpr const char *kCudaMacros[] = {
+#define CL2CUDA_CUDA_MACRO(name) #name,
+#include "tables/cuda_macros.def"
+};
+
 // The row of table `rows` whose `name` member is `key`, through an index
 // built on first use (thread-safe); nullptr if none.
 template <auto &rows, auto name> auto lookup(llvm::StringRef key) {
@@ -304,5 +309,8 @@ llvm::ArrayRef<ReservedNameInfo> reservedNameTable() { return kReservedNames; }
 bool isReservedName(llvm::StringRef name) {
   return lookup<kReservedNames, &ReservedNameInfo::name>(name) != nullptr;
 }
+
+llvm::ArrayRef<const char *> cudaMacroTable() { return kCudaMacros; }
+bool isCudaMacro(llvm::StringRef name) { return llvm::is_contained(kCudaMacros, name); }
 
 } // namespace cl2cuda

@@ -172,4 +172,8 @@ struct ReservedNameInfo {
 llvm::ArrayRef<ReservedNameInfo> reservedNameTable();
 bool isReservedName(llvm::StringRef name);
 
+// --- macros of CUDA compilers (tables/cuda_macros.def) ---
+llvm::ArrayRef<const char *> cudaMacroTable();
+bool isCudaMacro(llvm::StringRef name);
+
 } // namespace cl2cuda

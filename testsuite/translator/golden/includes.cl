@@ -12,6 +12,17 @@
 // COMPILE: #line 5 "{{.*}}common.h"
 // COMPILE-NEXT: typedef clc::float4 vec_t;
 // COMPILE: #line {{[0-9]+}} "includes.cl"
+// A name computed by macros (hashcat's #include M2S(INCLUDE_PATH/x.h)): the
+// whole directive line is replaced by the header.
+#define STRINGIFY(x) #x
+#define HEADER(name) STRINGIFY(name)
+#include HEADER(computed.h)
+// READABLE: #define HEADER(name) STRINGIFY(name)
+// READABLE-NEXT: // cl2cuda: "{{.*}}computed.h", translated and inlined
+// READABLE-NEXT: // Included through a computed name (includes.cl).
+// READABLE-NEXT: typedef clc::float2 pair_t;
+// READABLE-NEXT: // cl2cuda: end of "{{.*}}computed.h"
+// READABLE-NEXT: extern "C" __global__ void includes(
 kernel void includes(global vec_t *out) {
   // COMPILE: out[((0) * 64 + (clc::get_global_id(clc_ndrange, 0)))] = scaled(out[0], 16);
   // READABLE: out[INDEX(clc::get_global_id(clc_ndrange, 0), 0)] = scaled(out[0], TILE);

@@ -34,3 +34,22 @@ kernel void macros(global float *in, global float4 *out, global float2 *pairs, g
   pairs[0] = SQUARE(v.yx);
   printf("%s\n", STR(v.x + 1));
 }
+
+// A macro body or argument that several expansions share takes each edit
+// once, however often it is expanded (SHOC's S3D indexing macros).
+#define THREAD (get_global_id(0))
+// READABLE: #define THREAD (clc::get_global_id(clc_ndrange, 0))
+#define AT(p, z) (p[(z) + THREAD])
+#define TWICE(x) ((x) + (x))
+float scaled(float x) { return x * get_global_size(0); }
+#define SCALED(x) scaled(x)
+// READABLE: #define SCALED(x) scaled(x, clc_ndrange)
+
+kernel void shared_expansions(global float *data) {
+  // READABLE: AT(data, 0) = AT(data, 1) + AT(data, 2);
+  AT(data, 0) = AT(data, 1) + AT(data, 2);
+  // READABLE: data[1] = TWICE(clc::get_global_id(clc_ndrange, 0)) + TWICE(scaled(data[0], clc_ndrange));
+  data[1] = TWICE(get_global_id(0)) + TWICE(scaled(data[0]));
+  // READABLE: data[2] = SCALED(data[0]) + SCALED(data[1]);
+  data[2] = SCALED(data[0]) + SCALED(data[1]);
+}
