@@ -108,12 +108,9 @@ cl_device_pci_bus_info_khr pciBusInfo(const core::DeviceProperties &p) {
   return info;
 }
 
-// NVIDIA's slot id: the PCI device number above the function number (CUDA
-// names no function; a GPU is function 0).
-cl_uint pciSlotId(const core::DeviceProperties &p) {
-  const cl_device_pci_bus_info_khr info = pciBusInfo(p);
-  return info.pci_device << 3 | info.pci_function;
-}
+// NVIDIA's slot id is the PCI device number itself (its OpenCL answered 6
+// for a GPU at device 6 on the H200, not 6 << 3 as some readers decode it).
+cl_uint pciSlotId(const core::DeviceProperties &p) { return pciBusInfo(p).pci_device; }
 
 bool typeSelectsGpu(cl_device_type type) {
   return type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT);

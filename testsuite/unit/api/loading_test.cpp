@@ -177,7 +177,7 @@ TEST_F(Platform, AnswersNvidiaAttributeQueriesFromTheDriver) {
   EXPECT_EQ(answer(CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV),
             attribute(CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT));
   EXPECT_EQ(answer(CL_DEVICE_PCI_BUS_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID));
-  EXPECT_EQ(answer(CL_DEVICE_PCI_SLOT_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID) << 3);
+  EXPECT_EQ(answer(CL_DEVICE_PCI_SLOT_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID));
   EXPECT_EQ(answer(CL_DEVICE_PCI_DOMAIN_ID_NV), attribute(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID));
   EXPECT_NE(clcuda::test::deviceString(device, CL_DEVICE_EXTENSIONS)
                 .find("cl_nv_device_attribute_query"),

@@ -316,7 +316,7 @@ TEST_F(FakeDevice, AnswersNvidiaDeviceAttributeQueries) {
   EXPECT_EQ(scalar<cl_bool>(CL_DEVICE_INTEGRATED_MEMORY_NV), cl_bool(CL_FALSE));
   EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV), 3u);
   EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_BUS_ID_NV), 0x1bu);
-  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_SLOT_ID_NV), 3u << 3);
+  EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_SLOT_ID_NV), 3u);
   EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_DOMAIN_ID_NV), 0u);
 }
 
