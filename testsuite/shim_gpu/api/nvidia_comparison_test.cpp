@@ -76,50 +76,50 @@ protected:
     return nvidia == platforms.end() ? nullptr : *nvidia;
   }
 
+  struct Query {
+    cl_device_info param;
+    const char *name;
+  };
+  // Each query answered alike by both platforms' device.
+  template <class T> void expectSameAnswers(std::initializer_list<Query> queries) {
+    for (const Query &query : queries)
+      EXPECT_EQ(answer<T>(device, query.param), answer<T>(nvidia, query.param))
+          << query.name << ": clcuda's, then NVIDIA's";
+  }
+
   cl_device_id nvidia = nullptr;
 };
 
+#define QUERY(param)                                                                               \
+  Query { param, #param }
+
 TEST_F(NvidiaComparison, DeviceAttributeQueriesAgree) {
-  struct Query {
-    cl_device_info param;
-    const char *name;
-  };
-  const Query queries[] = {
-      {CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, "CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV"},
-      {CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, "CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV"},
-      {CL_DEVICE_REGISTERS_PER_BLOCK_NV, "CL_DEVICE_REGISTERS_PER_BLOCK_NV"},
-      {CL_DEVICE_WARP_SIZE_NV, "CL_DEVICE_WARP_SIZE_NV"},
-      {CL_DEVICE_GPU_OVERLAP_NV, "CL_DEVICE_GPU_OVERLAP_NV"},
-      {CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV, "CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV"},
-      {CL_DEVICE_INTEGRATED_MEMORY_NV, "CL_DEVICE_INTEGRATED_MEMORY_NV"},
-      {CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV, "CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV"},
-      {CL_DEVICE_PCI_BUS_ID_NV, "CL_DEVICE_PCI_BUS_ID_NV"},
-      {CL_DEVICE_PCI_SLOT_ID_NV, "CL_DEVICE_PCI_SLOT_ID_NV"},
-      {CL_DEVICE_PCI_DOMAIN_ID_NV, "CL_DEVICE_PCI_DOMAIN_ID_NV"},
-  };
   // cl_bool is a cl_uint: one comparison for both.
-  for (const Query &query : queries)
-    EXPECT_EQ(answer<cl_uint>(device, query.param), answer<cl_uint>(nvidia, query.param))
-        << query.name << ": clcuda's, then NVIDIA's";
+  expectSameAnswers<cl_uint>({
+      QUERY(CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV),
+      QUERY(CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV),
+      QUERY(CL_DEVICE_REGISTERS_PER_BLOCK_NV),
+      QUERY(CL_DEVICE_WARP_SIZE_NV),
+      QUERY(CL_DEVICE_GPU_OVERLAP_NV),
+      QUERY(CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV),
+      QUERY(CL_DEVICE_INTEGRATED_MEMORY_NV),
+      QUERY(CL_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT_NV),
+      QUERY(CL_DEVICE_PCI_BUS_ID_NV),
+      QUERY(CL_DEVICE_PCI_SLOT_ID_NV),
+      QUERY(CL_DEVICE_PCI_DOMAIN_ID_NV),
+  });
 }
 
 TEST_F(NvidiaComparison, ImageLimitsAgree) {
-  struct Query {
-    cl_device_info param;
-    const char *name;
-  };
-  const Query queries[] = {
-      {CL_DEVICE_IMAGE2D_MAX_WIDTH, "CL_DEVICE_IMAGE2D_MAX_WIDTH"},
-      {CL_DEVICE_IMAGE2D_MAX_HEIGHT, "CL_DEVICE_IMAGE2D_MAX_HEIGHT"},
-      {CL_DEVICE_IMAGE3D_MAX_WIDTH, "CL_DEVICE_IMAGE3D_MAX_WIDTH"},
-      {CL_DEVICE_IMAGE3D_MAX_HEIGHT, "CL_DEVICE_IMAGE3D_MAX_HEIGHT"},
-      {CL_DEVICE_IMAGE3D_MAX_DEPTH, "CL_DEVICE_IMAGE3D_MAX_DEPTH"},
-      {CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, "CL_DEVICE_IMAGE_MAX_ARRAY_SIZE"},
-      {CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, "CL_DEVICE_IMAGE_MAX_BUFFER_SIZE"},
-  };
-  for (const Query &query : queries)
-    EXPECT_EQ(answer<size_t>(device, query.param), answer<size_t>(nvidia, query.param))
-        << query.name << ": clcuda's, then NVIDIA's";
+  expectSameAnswers<size_t>({
+      QUERY(CL_DEVICE_IMAGE2D_MAX_WIDTH),
+      QUERY(CL_DEVICE_IMAGE2D_MAX_HEIGHT),
+      QUERY(CL_DEVICE_IMAGE3D_MAX_WIDTH),
+      QUERY(CL_DEVICE_IMAGE3D_MAX_HEIGHT),
+      QUERY(CL_DEVICE_IMAGE3D_MAX_DEPTH),
+      QUERY(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE),
+      QUERY(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE),
+  });
 }
 
 TEST_F(NvidiaComparison, ClaimsNvidiasExtensionsButTheDocumentedOnes) {
