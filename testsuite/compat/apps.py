@@ -80,8 +80,13 @@ class App:
 # ---------------------------------------------------------------- pytest suites
 
 MAX_CRASH_RESTARTS = 20
-# PyOpenCL names each parametrized test after the device: the same test on two platforms must match.
-DEVICE_IN_TEST_ID = re.compile(r"<pyopencl\.Device '[^']*' on '[^']*'>")
+# PyOpenCL names parametrized tests after the device or the platform: the same test on two platforms must match.
+PLATFORM_IN_TEST_ID = re.compile(r"<pyopencl\.(Device) '[^']*' on '[^']*'>|<pyopencl\.(Platform) '[^']*'>")
+
+
+def platform_neutral(test_id: str) -> str:
+    """test_id with PyOpenCL's device and platform names replaced by `device` and `platform`."""
+    return PLATFORM_IN_TEST_ID.sub(lambda match: (match[1] or match[2]).lower(), test_id)
 
 
 def read_outcomes_log(path: Path) -> tuple[dict[str, str], list[str]]:
@@ -136,7 +141,7 @@ def run_pytest(context: Context, run: PlatformRun, args: list[str], cwd: Path) -
     outcomes, unfinished = read_outcomes_log(log)
     for test in unfinished:
         outcomes[test] = FAILED
-    run.outcomes = {DEVICE_IN_TEST_ID.sub("device", t): o for t, o in outcomes.items()}
+    run.outcomes = {platform_neutral(t): o for t, o in outcomes.items()}
     run.notes += [f"crashed in {c}" for c in crashed]
 
 
@@ -184,6 +189,10 @@ class HashcatCase:
             salt, iterations = b"clcuda-compat", 1000
             digest = hashlib.pbkdf2_hmac("sha256", data, salt, iterations, dklen=24)
             return f"sha256:{iterations}:{base64.b64encode(salt).decode()}:{base64.b64encode(digest).decode()}"
+        if self.mode == 3200 and self.plaintext == "hashcat":
+            # Python has no bcrypt: hashcat's own example hash of "hashcat" (cost 5), the same
+            # string glibc's crypt("hashcat", "$2a$05$LhayLxezLhK1LhWvKxCyLO") gives.
+            return "$2a$05$LhayLxezLhK1LhWvKxCyLOj0j1u.Kj0jZ0pEmm134uzrQlFvQJLF6"
         raise ValueError(f"no hash for mode {self.mode}")
 
 
@@ -192,18 +201,40 @@ HASHCAT_CASES = [
     HashcatCase("sha256 mask attack (-m 1400)", 1400, "gpu7", "?l?l?l?d"),
     HashcatCase("sha512 mask attack (-m 1700)", 1700, "ok3", "?l?l?d"),
     HashcatCase("pbkdf2-sha256 mask attack (-m 10900)", 10900, "ab12", "ab?d?d"),
+    # bcrypt keeps its S-boxes in __local: 4 KiB a work-item, past 48 KiB a work-group.
+    HashcatCase("bcrypt mask attack (-m 3200)", 3200, "hashcat", "hash?l?l?l"),
 ]
+# hashcat's kernels for NVIDIA (IS_NV, from the device vendor) use inline PTX where a probe
+# kernel says the instruction compiles (HAS_BFE, HAS_LOP3, HAS_PRMT...); PTX marks each asm
+# statement with this comment, and the cached kernel (CL_PROGRAM_BINARIES) holds the PTX on
+# NVIDIA's OpenCL and on clcuda alike.
+INLINE_PTX_MARK = b"// begin inline asm"
+HASHCAT_NVIDIA_PATH = "NVIDIA code path: inline PTX in the built kernels"
+
+
+# What hashcat-data installs in /usr/share/hashcat.
+HASHCAT_DATA = ("OpenCL", "charsets", "hashcat.hcstat2", "layouts", "masks", "modules", "rules", "tools", "tunings")
+
+
+def hashcat_install(context: Context) -> Path:
+    """A private copy of hashcat's install folder for this run: hashcat keeps its
+    kernel cache, sessions and logs beside its binary when it is not in /usr/bin,
+    so runs side by side, or one after another, share nothing."""
+    shared = context.prefix / "usr" / "share" / "hashcat"
+    install = context.work / "hashcat"
+    install.mkdir()
+    for name in HASHCAT_DATA:
+        (install / name).symlink_to(shared / name)
+    binary = install / "hashcat"
+    binary.write_bytes((context.prefix / "usr" / "bin" / "hashcat").read_bytes())
+    binary.chmod(0o755)
+    return binary
 
 
 def run_hashcat(context: Context, run: PlatformRun) -> None:
     """Cracks a hash made here with a mask attack, per mode. Before attacking,
     hashcat runs its own self-test of the mode's kernels on the device."""
-    shared = context.prefix / "usr" / "share" / "hashcat"
-    # hashcat looks for OpenCL/ and modules/ beside itself when it is not in /usr/bin.
-    binary = shared / "hashcat"
-    if not binary.exists():
-        binary.write_bytes((context.prefix / "usr" / "bin" / "hashcat").read_bytes())
-        binary.chmod(0o755)
+    binary = hashcat_install(context)
     for case in HASHCAT_CASES:
         tag = f"m{case.mode}"
         (context.work / f"{tag}.hash").write_text(case.hash_line() + "\n")
@@ -223,6 +254,10 @@ def run_hashcat(context: Context, run: PlatformRun) -> None:
         if status is None:
             run.broken = f"timed out in {case.name}"
             return
+    kernels = sorted(binary.parent.glob("kernels/*.kernel"))
+    with_ptx = [k.name for k in kernels if INLINE_PTX_MARK in k.read_bytes()]
+    run.outcomes[HASHCAT_NVIDIA_PATH] = PASSED if with_ptx else FAILED
+    run.notes.append(f"{len(with_ptx)} of {len(kernels)} cached kernels hold inline PTX: {', '.join(with_ptx)}")
 
 
 # ---------------------------------------------------------------- CLBlast

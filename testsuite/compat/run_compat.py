@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from apps import APPS, HOST_PYTHON_PACKAGES, ICD_LOADER, App, Context
@@ -31,7 +32,7 @@ from fetch import FetchError, download, unpack
 from verdict import EXIT_CODES, PlatformRun, compare, choose_reference, mark_if_nothing_ran
 
 COMPAT_DIR = Path(__file__).resolve().parent
-PLATFORM_ORDER = ("pocl", "nvidia", "clcuda")  # the reference runs first: its results are there even if clcuda hangs
+PLATFORM_ORDER = ("pocl", "nvidia", "clcuda")  # the order of the runs and columns
 REFERENCE_PREFERENCE = ("nvidia", "pocl")
 LIBRARY_DIRS = ("usr/lib/x86_64-linux-gnu", "usr/lib/x86_64-linux-gnu/blas")
 
@@ -134,6 +135,17 @@ def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: s
     return run
 
 
+def run_platforms(app: App, envs: dict[str, dict], prefix: Path, work: Path, python: str,
+                  side_by_side: bool) -> dict[str, PlatformRun]:
+    """Runs app on each platform of envs (column -> environment), in envs' order:
+    one after the other (the reference first, so its results are there even
+    if clcuda hangs), or all at the same time."""
+    with ThreadPoolExecutor(max_workers=len(envs) if side_by_side and envs else 1) as pool:
+        futures = {column: pool.submit(run_on, app, column, env, prefix, work, python)
+                   for column, env in envs.items()}
+        return {column: future.result() for column, future in futures.items()}
+
+
 def write_results(work: Path, app: App, runs: dict[str, PlatformRun], comparison) -> None:
     (work / "results.json").write_text(json.dumps({
         "app": app.name,
@@ -162,6 +174,10 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=os.environ.get("CLCUDA_COMPAT_MINUTES"),
                         help="time limit of one platform's run (default: $CLCUDA_COMPAT_MINUTES, else the app's)")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs the pytest suites")
+    parser.add_argument("--side-by-side", action="store_true",
+                        default=os.environ.get("CLCUDA_COMPAT_SIDE_BY_SIDE") == "1",
+                        help="run the platforms at the same time, not one after the other (default: "
+                             "$CLCUDA_COMPAT_SIDE_BY_SIDE=1): both GPU columns in the time of one")
     args = parser.parse_args()
     app = APPS[args.app]
     if args.minutes:
@@ -192,6 +208,7 @@ def main() -> int:
         print(f"{app.name}: FAIL: cannot list the platforms: {error}")
         return EXIT_CODES["FAIL"]
     runs: dict[str, PlatformRun] = {}
+    to_run: dict[str, dict] = {}
     for column in PLATFORM_ORDER:
         if column not in selected:
             runs[column] = PlatformRun(column, unavailable="not selected (--platforms)")
@@ -202,9 +219,13 @@ def main() -> int:
         env, description, unavailable = found[column]
         print(f"{app.name} on {column}: {description}" + (f" (unavailable: {unavailable})" if unavailable else ""),
               flush=True)
-        runs[column] = (PlatformRun(column, description, unavailable=unavailable) if unavailable
-                        else run_on(app, column, env, prefix, work, args.python))
-        runs[column].description = description
+        runs[column] = PlatformRun(column, description, unavailable=unavailable)
+        if not unavailable:
+            to_run[column] = env
+    ran = run_platforms(app, to_run, prefix, work, args.python, args.side_by_side)
+    for column, run in ran.items():
+        run.description = runs[column].description
+        runs[column] = run
 
     reference = choose_reference(runs, REFERENCE_PREFERENCE)
     comparison = compare(runs, reference, "clcuda", tested_must_run=cuda_device_present())

@@ -5,11 +5,13 @@ import json
 import re
 import sys
 import tempfile
+import threading
 import time
 import unittest
 from pathlib import Path
 
-from apps import APPS, Context, parse_clblast, read_outcomes_log, run_pytest
+from apps import APPS, App, Context, parse_clblast, platform_neutral, read_outcomes_log, run_pytest
+from run_compat import run_platforms
 from verdict import FAILED, PASSED, SKIPPED, PlatformRun, choose_reference, compare, mark_if_nothing_ran
 
 
@@ -105,6 +107,14 @@ class ReadingTest(unittest.TestCase):
         self.assertEqual(outcomes, {"t::ok": PASSED, "t::teardown_fails": FAILED, "t::skip": SKIPPED})
         self.assertEqual(unfinished, ["t::crash"])
 
+    def test_pyopencl_test_ids_name_no_platform(self):
+        for platform, device in (("NVIDIA CUDA", "NVIDIA H200"), ("clcuda", "NVIDIA H200")):
+            self.assertEqual(platform_neutral(f"test_wrapper.py::test_unload_compiler[<pyopencl.Platform '{platform}'>]"),
+                             "test_wrapper.py::test_unload_compiler[platform]")
+            self.assertEqual(platform_neutral(f"test_array.py::test_sum[<context factory for <pyopencl.Device "
+                                              f"'{device}' on '{platform}'>>-float32]"),
+                             "test_array.py::test_sum[<context factory for device>-float32]")
+
     def test_clblast_output(self):
         output = ("* Running on OpenCL device 'x'.\n* Starting tests for the \x1b[1m'SAXPY'\x1b[0m routine.\n"
                   "   Pass rate 100.0%: 36 passed / 0 skipped / 0 failed\n"
@@ -144,6 +154,38 @@ class PytestCrashTest(unittest.TestCase):
         self.assertEqual(run.broken, "")
         self.assertEqual(len(run.notes), 1)
         self.assertIn("crashed in test_fake.py::test_crashes", run.notes[0])
+
+
+class PlatformOrderTest(unittest.TestCase):
+    """Each platform's run of a fake app logs when it starts and ends."""
+
+    def run_both(self, side_by_side, meet=None):
+        events = []
+
+        def fake_run(context, run):
+            events.append(("start", run.platform))
+            if meet:
+                meet.wait()  # both runs must be under way at once to get past this
+            run.outcomes["case"] = PASSED
+            events.append(("end", run.platform))
+
+        app = App("fake", [], fake_run, minutes=1)
+        with tempfile.TemporaryDirectory() as work:
+            runs = run_platforms(app, {"nvidia": {}, "clcuda": {}}, Path(work), Path(work), sys.executable,
+                                 side_by_side)
+        return runs, events
+
+    def test_one_after_the_other_the_reference_first(self):
+        runs, events = self.run_both(side_by_side=False)
+        self.assertEqual(events, [("start", "nvidia"), ("end", "nvidia"), ("start", "clcuda"), ("end", "clcuda")])
+        self.assertEqual(list(runs), ["nvidia", "clcuda"])
+        self.assertEqual(runs["clcuda"].outcomes, {"case": PASSED})
+
+    def test_side_by_side_runs_overlap(self):
+        runs, _ = self.run_both(side_by_side=True, meet=threading.Barrier(2, timeout=10))
+        self.assertEqual(list(runs), ["nvidia", "clcuda"])
+        self.assertEqual({column: run.outcomes for column, run in runs.items()},
+                         {"nvidia": {"case": PASSED}, "clcuda": {"case": PASSED}})
 
 
 class CorpusTest(unittest.TestCase):
