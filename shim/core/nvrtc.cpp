@@ -4,6 +4,9 @@
 
 #include <nvrtc.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <type_traits>
 
@@ -68,6 +71,18 @@ std::string optionsStamp(const std::vector<std::string> &options) {
          "\";\n";
 }
 
+// ptxas reports only what it compiles, and CUDA's compute cache serves a
+// PTX it has seen before without running ptxas: a verbose compile
+// (-cl-nv-verbose) gets PTX of its own, so its log always has the report.
+std::string verboseStamp(const std::vector<std::string> &options) {
+  if (std::find(options.begin(), options.end(), "--ptxas-options=-v") == options.end())
+    return "";
+  static std::atomic<unsigned long long> builds{0};
+  const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+  return "static __device__ __attribute__((used)) const unsigned long long clc_verbose_build[] = {" +
+         std::to_string(now) + "ull, " + std::to_string(builds++) + "ull};\n";
+}
+
 } // namespace
 
 std::string deviceArch(int compute_major, int compute_minor) {
@@ -111,7 +126,7 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
     all.push_back("-dlto");
   }
   all.insert(all.end(), options.begin(), options.end());
-  const std::string stamped = cuda_source + optionsStamp(all);
+  const std::string stamped = cuda_source + optionsStamp(all) + verboseStamp(all);
   const EmbeddedFileSet &library = device_library_headers;
   std::vector<const char *> header_sources, header_names;
   for (std::size_t i = 0; i < library.count; ++i) {

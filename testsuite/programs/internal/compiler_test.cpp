@@ -127,6 +127,21 @@ TEST(Build, ThePtxNamesItsCompileOptions) {
       << "the two builds' PTX differ only in .ftz modifiers";
 }
 
+TEST(Build, EachVerboseCompileHasPtxOfItsOwn) {
+  // The compute cache serves PTX it has seen without running ptxas, and then
+  // -cl-nv-verbose's report is missing: two verbose compiles of one source
+  // must differ in their PTX; plain compiles must not.
+  const std::string source = "extern \"C\" __global__ void k(float *x) { x[0] += x[1]; }\n";
+  NvrtcOutput first = compileCuda(source, kHopper, {"--ptxas-options=-v"}, CompileKind::whole);
+  NvrtcOutput second = compileCuda(source, kHopper, {"--ptxas-options=-v"}, CompileKind::whole);
+  ASSERT_TRUE(first.ok && second.ok) << first.log << second.log;
+  EXPECT_NE(first.ptx, second.ptx);
+  EXPECT_NE(second.log.find("ptxas info"), std::string::npos) << second.log;
+  NvrtcOutput plain = compileCuda(source, kHopper, {}, CompileKind::whole);
+  NvrtcOutput again = compileCuda(source, kHopper, {}, CompileKind::whole);
+  EXPECT_EQ(plain.ptx, again.ptx);
+}
+
 TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
   // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
   // progvar_func_scope); constant and private ones are not global storage.
