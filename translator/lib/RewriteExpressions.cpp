@@ -692,12 +692,35 @@ bool ProgramRewriter::isNarrowing(const clang::ImplicitCastExpr *cast) const {
   }
 }
 
-void ProgramRewriter::castIfNarrowing(const clang::Expr *element) {
+// An initializer element converted in a way C++ list-initialization does
+// not do: a narrowing conversion, or a scalar that initializes a whole vector
+// (uint4 a[2] = {0}: C's brace elision splats it; the vector's constructor
+// from a scalar is explicit).
+void ProgramRewriter::castInitializer(const clang::Expr *element) {
   const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(element);
-  if (!cast || cast_arguments_.count(cast) || !isNarrowing(cast))
+  if (!cast || cast_arguments_.count(cast))
     return;
-  cast_arguments_.insert(cast);
-  castTo(cast->getSubExpr(), program_.ast.removeAddrSpaceQualType(cast->getType()));
+  if (cast->getCastKind() == clang::CK_VectorSplat) {
+    cast_arguments_.insert(cast);
+    castTo(cast, program_.ast.removeAddrSpaceQualType(cast->getType()));
+  } else if (isNarrowing(cast)) {
+    cast_arguments_.insert(cast);
+    castTo(cast->getSubExpr(), program_.ast.removeAddrSpaceQualType(cast->getType()));
+  }
+}
+
+// Every element of a semantic list, and of the lists within it that brace
+// elision made (they have no braces, so the visitor never meets them).
+void ProgramRewriter::castInitializers(const clang::InitListExpr *semantic) {
+  for (const clang::Expr *element : semantic->inits()) {
+    const auto *nested = llvm::dyn_cast<clang::InitListExpr>(element);
+    std::optional<unsigned> brace = nested ? tokenAt(nested->getLBraceLoc()) : std::nullopt;
+    if (nested && !nested->getType()->isVectorType() &&
+        (!brace || program_.tokens.kind(*brace) != clang::tok::l_brace))
+      castInitializers(nested);
+    else
+      castInitializer(element);
+  }
 }
 
 // The positional form of a designated initializer: the semantic list's
@@ -733,7 +756,7 @@ bool ProgramRewriter::appendPositional(const clang::InitListExpr *semantic,
         return false;
       continue;
     }
-    castIfNarrowing(element);
+    castInitializer(element);
     std::optional<TokenRange> range = rangeOf(element);
     if (!range)
       return false;
@@ -752,8 +775,7 @@ bool ProgramRewriter::VisitInitListExpr(clang::InitListExpr *list) {
   });
   const clang::InitListExpr *semantic = list->isSemanticForm() ? list : list->getSemanticForm();
   if (!designated || !semantic) {
-    for (const clang::Expr *element : list->inits())
-      castIfNarrowing(element);
+    castInitializers(semantic ? semantic : list);
     return true;
   }
   std::optional<TokenRange> range = rangeOf(list);

@@ -113,7 +113,8 @@ private:
   void castTo(const clang::Expr *expression, clang::QualType type);
   bool isUnderArithmeticOperator(const clang::Expr *expression) const;
   bool isNarrowing(const clang::ImplicitCastExpr *cast) const;
-  void castIfNarrowing(const clang::Expr *element);
+  void castInitializer(const clang::Expr *element);
+  void castInitializers(const clang::InitListExpr *semantic);
   bool appendPositional(const clang::InitListExpr *semantic, std::vector<Piece> *pieces);
 
   // --- helpers ---

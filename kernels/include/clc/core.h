@@ -45,8 +45,13 @@ template <class T> constexpr bool is_same<T, T> = true;
 
 enum scalar_kind { not_scalar, signed_integer, unsigned_integer, floating, storage_only };
 
-// kind, and the OpenCL signed/unsigned integer types of the same size.
-template <class T> struct scalar_traits { static constexpr scalar_kind kind = not_scalar; };
+// kind, and the OpenCL signed/unsigned integer types of the same size. An
+// enumeration is its underlying integer type, as C's enumerators are ints:
+// (uint4)(MD5C00) splats one.
+template <class T, bool = __is_enum(T)> struct scalar_traits {
+  static constexpr scalar_kind kind = not_scalar;
+};
+template <class T> struct scalar_traits<T, true> : scalar_traits<__underlying_type(T)> {};
 #define CLC_SCALAR_TRAITS(type, type_kind, signed_of, unsigned_of)                                 \
   template <> struct scalar_traits<type> {                                                         \
     static constexpr scalar_kind kind = type_kind;                                                 \

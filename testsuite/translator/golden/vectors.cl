@@ -42,3 +42,21 @@ kernel void vectors(global float4 *out, global uchar16 *bytes, global double2 *d
   // CHECK: out[2] = mask.y ? b : clc::float4(0.0f);
   out[2] = mask.y ? b : 0.0f;
 }
+
+// Brace elision: a scalar that initializes a whole vector is a splat in C.
+typedef struct { uint4 v; int n; } tagged;
+// An enumerator is an int: it splats and mixes with vectors like one.
+enum { SEED = 0x67452301 };
+// CHECK: extern "C" __global__ void initializers(clc::uint4 *out, int *n
+kernel void initializers(global uint4 *out, global int *n) {
+  // CHECK: clc::uint4 zeros[4] = { clc::uint4(0) };
+  uint4 zeros[4] = { 0 };
+  // CHECK: tagged t = { clc::uint4(1) };
+  tagged t = { 1 };
+  // CHECK: clc::uint4 pairs[2] = { {1, 2, 3, 4}, clc::uint4(5) };
+  uint4 pairs[2] = { {1, 2, 3, 4}, 5 };
+  // CHECK: clc::uint4 seeded = clc::uint4(SEED) + SEED;
+  uint4 seeded = (uint4)(SEED) + SEED;
+  out[0] = zeros[3] + t.v + pairs[1] + seeded;
+  n[0] = t.n;
+}
