@@ -109,10 +109,11 @@ cl_platform_id findPlatform(const std::string &pattern) {
   for (cl_platform_id platform : all)
     if (lower(platformString(platform, CL_PLATFORM_NAME)) == wanted)
       return platform;
-  for (cl_platform_id platform : all)
-    if (lower(platformString(platform, CL_PLATFORM_NAME)).find(wanted) != std::string::npos ||
-        lower(platformString(platform, CL_PLATFORM_VENDOR)).find(wanted) != std::string::npos)
-      return platform;
+  // By name before by vendor: clcuda's vendor is NVIDIA's too.
+  for (cl_platform_info param : {CL_PLATFORM_NAME, CL_PLATFORM_VENDOR})
+    for (cl_platform_id platform : all)
+      if (lower(platformString(platform, param)).find(wanted) != std::string::npos)
+        return platform;
   std::string names;
   for (cl_platform_id platform : all)
     names += (names.empty() ? "" : ", ") + ("'" + platformString(platform, CL_PLATFORM_NAME) + "'");

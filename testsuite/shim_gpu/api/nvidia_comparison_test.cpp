@@ -131,6 +131,17 @@ TEST_F(NvidiaComparison, ClaimsNvidiasExtensionsButTheDocumentedOnes) {
       << "NVIDIA reports: " << deviceString(nvidia, CL_DEVICE_EXTENSIONS);
 }
 
+// What applications key their NVIDIA code paths on (hashcat: both vendors).
+TEST_F(NvidiaComparison, VendorsAgree) {
+  EXPECT_EQ(deviceString(device, CL_DEVICE_VENDOR), deviceString(nvidia, CL_DEVICE_VENDOR));
+  EXPECT_EQ(answer<cl_uint>(device, CL_DEVICE_VENDOR_ID), answer<cl_uint>(nvidia, CL_DEVICE_VENDOR_ID));
+  cl_platform_id platform = nullptr;
+  ASSERT_CL(CL_SUCCESS,
+            clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr));
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VENDOR),
+            platformString(findNvidiaPlatform(), CL_PLATFORM_VENDOR));
+}
+
 TEST_F(NvidiaComparison, DriverVersionStartsWithNvidias) {
   const std::string nvidia_version = deviceString(nvidia, CL_DRIVER_VERSION);
   const std::string clcuda_version = deviceString(device, CL_DRIVER_VERSION);

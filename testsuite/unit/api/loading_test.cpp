@@ -57,7 +57,7 @@ TEST_F(Platform, IsLoadedTheWayTheTestAsked) {
 
 TEST_F(Platform, NamesItself) {
   EXPECT_EQ(platformString(platform, CL_PLATFORM_NAME), "clcuda");
-  EXPECT_EQ(platformString(platform, CL_PLATFORM_VENDOR), "clcuda project");
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VENDOR), "NVIDIA Corporation");
   EXPECT_EQ(platformString(platform, CL_PLATFORM_PROFILE), "FULL_PROFILE");
   EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.0 clcuda ", 0), 0u)
       << platformString(platform, CL_PLATFORM_VERSION);
