@@ -23,13 +23,17 @@ uint64_t alignTo(uint64_t value, uint64_t alignment) {
 
 } // namespace
 
-uint32_t ProgramRewriter::planLocalVariables(const clang::FunctionDecl *kernel) {
+bool ProgramRewriter::LocalLayout::exceedsStaticSharedMemory() const {
+  return bytes > kStaticLocalBytes;
+}
+
+ProgramRewriter::LocalLayout
+ProgramRewriter::layOutLocalVariables(const clang::FunctionDecl *kernel) const {
+  LocalLayout layout;
   // OpenCL C declares __local variables only in a kernel's outermost scope.
   const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(kernel->getBody());
   if (!body)
-    return 0;
-  std::vector<std::pair<const clang::VarDecl *, uint64_t>> layout;
-  uint64_t end = 0;
+    return layout;
   for (const clang::Stmt *statement : body->body()) {
     const auto *declarations = llvm::dyn_cast<clang::DeclStmt>(statement);
     if (!declarations)
@@ -39,20 +43,25 @@ uint32_t ProgramRewriter::planLocalVariables(const clang::FunctionDecl *kernel) 
       if (!variable || variable->getType().getAddressSpace() != clang::LangAS::opencl_local ||
           variable->getType()->isIncompleteType())
         continue;
-      const uint64_t offset =
-          alignTo(end, program_.ast.getTypeAlignInChars(variable->getType()).getQuantity());
-      layout.emplace_back(variable, offset);
-      end = offset + program_.ast.getTypeSizeInChars(variable->getType()).getQuantity();
+      const uint64_t offset = alignTo(
+          layout.bytes, program_.ast.getTypeAlignInChars(variable->getType()).getQuantity());
+      layout.offsets.emplace_back(variable, offset);
+      layout.bytes = offset + program_.ast.getTypeSizeInChars(variable->getType()).getQuantity();
     }
   }
+  return layout;
+}
+
+uint32_t ProgramRewriter::planLocalVariables(const clang::FunctionDecl *kernel) {
+  const LocalLayout layout = layOutLocalVariables(kernel);
   // A kernel called from another kernel runs in its caller's launch, whose
   // dynamic shared memory holds the caller's own: it keeps __shared__.
-  if (end <= kStaticLocalBytes || isCalledKernel(kernel))
+  if (!layout.exceedsStaticSharedMemory() || isCalledKernel(kernel))
     return 0;
-  for (const auto &[variable, offset] : layout)
+  for (const auto &[variable, offset] : layout.offsets)
     dynamic_local_offsets_[variable] = offset;
   // Past any device's shared memory: the shim refuses the launch.
-  return uint32_t(std::min<uint64_t>(end, UINT32_MAX));
+  return uint32_t(std::min<uint64_t>(layout.bytes, UINT32_MAX));
 }
 
 void ProgramRewriter::declareInDynamicSharedMemory(const clang::VarDecl *variable,

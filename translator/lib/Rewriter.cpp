@@ -101,13 +101,15 @@ bool ProgramRewriter::isCalledKernel(const clang::FunctionDecl *function) const 
 void ProgramRewriter::analyzeCalls() {
   // Separate compilation: a unit that only declares a function cannot see
   // whether its definition needs the NDRange, so every function with
-  // external linkage takes it, and every kernel has a body other units call.
+  // external linkage takes it, and every kernel has a body other units call
+  // (but a kernel whose __local variables need dynamic shared memory, which
+  // a caller's launch would not hold: a call from another unit fails to link).
   if (options_.separate_compilation)
     for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
       if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
           function && isUser(function->getLocation()) && function->isExternallyVisible()) {
         ndrange_functions_.insert(canonical(function));
-        if (isKernel(function))
+        if (isKernel(function) && !layOutLocalVariables(function).exceedsStaticSharedMemory())
           called_kernels_.insert(canonical(function));
       }
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> calls;

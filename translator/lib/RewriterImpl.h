@@ -91,6 +91,12 @@ private:
   // they exceed static shared memory; returns the bytes they take there (0:
   // they stay __shared__).
   uint32_t planLocalVariables(const clang::FunctionDecl *kernel);
+  struct LocalLayout {
+    std::vector<std::pair<const clang::VarDecl *, uint64_t>> offsets;
+    uint64_t bytes = 0;
+    bool exceedsStaticSharedMemory() const;
+  };
+  LocalLayout layOutLocalVariables(const clang::FunctionDecl *kernel) const;
   void declareInDynamicSharedMemory(const clang::VarDecl *variable, uint64_t offset);
   // Rewrites the address-space keywords among a declaration's type tokens;
   // returns whether one qualified the declared object itself.

@@ -296,6 +296,27 @@ TEST(Link, AKernelCallsAKernelOfAnotherUnit) {
   EXPECT_NE(linked.binary->cubin.find("AnotherCopyBuffer"), std::string::npos);
 }
 
+// A compiled kernel's __local variables past CUDA's 48 KiB of static shared
+// memory go to dynamic shared memory, as in a build (hashcat builds bcrypt's
+// 224 KiB of S-boxes with clCompileProgram and clLinkProgram); such a kernel
+// has no body for other units to call.
+TEST(Link, CompiledKernelsKeepLargeLocalVariablesInDynamicSharedMemory) {
+  BuildResult sboxes = compiled(R"(
+__kernel void sboxes(__global uint *out) {
+  __local uint s[4][4096];
+  s[get_local_id(0) & 3][get_local_id(0)] = out[0];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = s[1][get_local_id(0)];
+})");
+  ASSERT_TRUE(sboxes.ok()) << sboxes.log;
+  EXPECT_EQ(sboxes.binary->units[0].cuda_source.find("sboxes_body"), std::string::npos);
+  BuildResult linked = linkBinaries({sboxes.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  const cl2cuda::KernelMetadata *kernel = linked.binary->findKernel("sboxes");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(kernel->local_variable_bytes, 4u * 4096 * 4);
+}
+
 TEST(Link, UnitsOfOnlyExternDeclarationsCompile) {
   for (const char *source :
        {"extern __kernel void CopyBuffer(__global float *src, __global float *dst);\n",
