@@ -204,11 +204,12 @@ HASHCAT_CASES = [
     # bcrypt keeps its S-boxes in __local: 4 KiB a work-item, past 48 KiB a work-group.
     HashcatCase("bcrypt mask attack (-m 3200)", 3200, "hashcat", "hash?l?l?l"),
 ]
-# hashcat's kernels for NVIDIA (IS_NV, from the device vendor) use inline PTX where a probe
-# kernel says the instruction compiles (HAS_BFE, HAS_LOP3, HAS_PRMT...); PTX marks each asm
-# statement with this comment, and the cached kernel (CL_PROGRAM_BINARIES) holds the PTX on
-# NVIDIA's OpenCL and on clcuda alike.
-INLINE_PTX_MARK = b"// begin inline asm"
+# hashcat's kernels for NVIDIA (platform and device vendor both NVIDIA's) use inline PTX
+# (HAS_BFE, HAS_LOP3, HAS_PRMT...). hashcat caches each kernel's CL_PROGRAM_BINARIES: NVIDIA's
+# OpenCL gives PTX, which marks each asm statement with a comment; clcuda's linked programs
+# keep the preprocessed CUDA source they were compiled from, where only the asm statements
+# of the branches taken are left.
+INLINE_PTX_MARKS = (b"// begin inline asm", b"asm volatile (")
 HASHCAT_NVIDIA_PATH = "NVIDIA code path: inline PTX in the built kernels"
 
 
@@ -255,7 +256,7 @@ def run_hashcat(context: Context, run: PlatformRun) -> None:
             run.broken = f"timed out in {case.name}"
             return
     kernels = sorted(binary.parent.glob("kernels/*.kernel"))
-    with_ptx = [k.name for k in kernels if INLINE_PTX_MARK in k.read_bytes()]
+    with_ptx = [k.name for k in kernels if any(mark in k.read_bytes() for mark in INLINE_PTX_MARKS)]
     run.outcomes[HASHCAT_NVIDIA_PATH] = PASSED if with_ptx else FAILED
     run.notes.append(f"{len(with_ptx)} of {len(kernels)} cached kernels hold inline PTX: {', '.join(with_ptx)}")
 
