@@ -60,12 +60,13 @@ cl_int checkImageDescriptor(const cl_image_format *format, const cl_image_desc *
       (type == CL_MEM_OBJECT_IMAGE3D && desc->image_depth == 0) ||
       (array && desc->image_array_size == 0))
     return CL_INVALID_IMAGE_SIZE;
-  // Pitches come with host memory or a 2D image's buffer; the image's
-  // pixels need not fill them, but they must hold whole rows and slices.
+  // Pitches come with host memory or an image's buffer (the CTS gives a 1D
+  // buffer image its row's size); the image's pixels need not fill them, but
+  // they must hold whole rows and slices.
   const core::ImageFormat *supported = core::findImageFormat(*format);
   const std::size_t element_size =
       supported ? supported->bytes_per_pixel : 1; // checked below, after the pitches
-  const bool pitches_allowed = host_ptr || (on_buffer && type == CL_MEM_OBJECT_IMAGE2D);
+  const bool pitches_allowed = host_ptr || on_buffer;
   if (!pitches_allowed && (desc->image_row_pitch || desc->image_slice_pitch))
     return CL_INVALID_IMAGE_DESCRIPTOR;
   const std::size_t tight_row = desc->image_width * element_size;

@@ -333,7 +333,14 @@ TEST(ImageRules, DescriptorsOnBuffersTakePitches) {
   desc.image_type = CL_MEM_OBJECT_IMAGE3D; // no 3D image on a buffer
   EXPECT_EQ(api::checkImageDescriptor(&format, &desc, 0, nullptr, layout),
             CL_INVALID_IMAGE_DESCRIPTOR);
+  // A 1D buffer image's row pitch (test_kernel_image_methods 1Dbuffer gives it).
   desc.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  desc.image_width = 1000;
+  desc.image_row_pitch = 4000;
+  EXPECT_EQ(api::checkImageDescriptor(&format, &desc, 0, nullptr, layout), CL_SUCCESS);
+  desc.image_row_pitch = 3996; // less than a row
+  EXPECT_EQ(api::checkImageDescriptor(&format, &desc, 0, nullptr, layout),
+            CL_INVALID_IMAGE_DESCRIPTOR);
   desc.image_row_pitch = 0;
   desc.image_width = std::size_t(core::kImageMaxBufferSize) + 1;
   EXPECT_EQ(api::checkImageDescriptor(&format, &desc, 0, nullptr, layout), CL_INVALID_IMAGE_SIZE);
