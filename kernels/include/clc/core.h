@@ -73,6 +73,8 @@ CLC_SCALAR_TRAITS(float, floating, int, unsigned int)
 CLC_SCALAR_TRAITS(double, floating, long, unsigned long)
 CLC_SCALAR_TRAITS(half, storage_only, short, unsigned short)
 #undef CLC_SCALAR_TRAITS
+// C++'s bool is C's int where it comes from (a comparison: (int4)(a != b)).
+template <> struct scalar_traits<bool> : scalar_traits<int> {};
 // A volatile scalar (a component of a volatile vector) is read as its type.
 template <class T> struct scalar_traits<volatile T> : scalar_traits<T> {};
 

@@ -57,6 +57,9 @@ kernel void initializers(global uint4 *out, global int *n) {
   uint4 pairs[2] = { {1, 2, 3, 4}, 5 };
   // CHECK: clc::uint4 seeded = clc::uint4(SEED) + SEED;
   uint4 seeded = (uint4)(SEED) + SEED;
+  // A comparison is an int in C, a bool in C++: it splats and mixes all the same.
+  // CHECK: clc::int4 same = clc::int4(n[1] == n[2]) + (n[1] < 3);
+  int4 same = (int4)(n[1] == n[2]) + (n[1] < 3);
   out[0] = zeros[3] + t.v + pairs[1] + seeded;
-  n[0] = t.n;
+  n[0] = t.n + same.w;
 }
