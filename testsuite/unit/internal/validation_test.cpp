@@ -185,8 +185,11 @@ TEST(ContextProperties, PlatformOnceAndKnownNamesOnly) {
   EXPECT_EQ(parseContextProperties(sync_value, copy), CL_INVALID_PROPERTY);
   const cl_context_properties unknown[] = {0x7777, 1, 0};
   EXPECT_EQ(parseContextProperties(unknown, copy), CL_INVALID_PROPERTY);
-  const cl_context_properties foreign[] = {CL_CONTEXT_PLATFORM,
-                                           reinterpret_cast<cl_context_properties>(&dummy), 0};
+  // Memory that is no platform, as large as an object's header: the check
+  // reads the header's tag (AddressSanitizer saw it read past a lone int).
+  alignas(16) static const unsigned char not_a_platform[64] = {};
+  const cl_context_properties foreign[] = {
+      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(not_a_platform), 0};
   EXPECT_EQ(parseContextProperties(foreign, copy), CL_INVALID_PLATFORM);
 }
 
