@@ -766,6 +766,50 @@ bool ProgramRewriter::appendPositional(const clang::InitListExpr *semantic,
   return true;
 }
 
+namespace {
+
+// Every expression and list a semantic initializer list uses, under any
+// conversion, with the syntactic form of each list.
+void collectUsedInitializers(const clang::InitListExpr *semantic,
+                             llvm::SmallPtrSetImpl<const clang::Expr *> &used) {
+  used.insert(semantic);
+  if (const clang::InitListExpr *syntactic = semantic->getSyntacticForm())
+    used.insert(syntactic);
+  for (const clang::Expr *element : semantic->inits()) {
+    used.insert(element);
+    used.insert(element->IgnoreImplicit());
+    if (const auto *nested = llvm::dyn_cast<clang::InitListExpr>(element->IgnoreImplicit()))
+      collectUsedInitializers(nested, used);
+  }
+}
+
+} // namespace
+
+// Initializers past the end of what they initialize (int a[2] = {1, 2, 3}):
+// C drops them, with Clang's warning; C++ rejects them. They are always the
+// list's last ones.
+void ProgramRewriter::dropExcessInitializers(const clang::InitListExpr *syntactic,
+                                             const clang::InitListExpr *semantic) {
+  llvm::SmallPtrSet<const clang::Expr *, 32> used;
+  collectUsedInitializers(semantic, used);
+  const unsigned count = syntactic->getNumInits();
+  unsigned first = count;
+  for (unsigned i = 0; i < count && first == count; ++i)
+    if (!used.count(syntactic->getInit(i)))
+      first = i;
+  if (first == count)
+    return;
+  std::optional<TokenRange> excess = rangeOf(syntactic->getInit(first));
+  std::optional<TokenRange> last = rangeOf(syntactic->getInit(count - 1));
+  if (!excess || !last)
+    return;
+  // From the comma before the first excess initializer to the end of the last.
+  unsigned begin = excess->first;
+  if (first > 0 && begin > 0 && program_.tokens.kind(begin - 1) == clang::tok::comma)
+    --begin;
+  edits_.remove({begin, last->last});
+}
+
 bool ProgramRewriter::VisitInitListExpr(clang::InitListExpr *list) {
   // Vector literals become constructor calls, which convert their arguments.
   if (list->getType()->isVectorType())
@@ -775,6 +819,8 @@ bool ProgramRewriter::VisitInitListExpr(clang::InitListExpr *list) {
   });
   const clang::InitListExpr *semantic = list->isSemanticForm() ? list : list->getSemanticForm();
   if (!designated || !semantic) {
+    if (semantic && semantic != list)
+      dropExcessInitializers(list, semantic);
     castInitializers(semantic ? semantic : list);
     return true;
   }

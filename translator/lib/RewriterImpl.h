@@ -121,6 +121,8 @@ private:
   bool isNarrowing(const clang::ImplicitCastExpr *cast) const;
   void castInitializer(const clang::Expr *element);
   void castInitializers(const clang::InitListExpr *semantic);
+  void dropExcessInitializers(const clang::InitListExpr *syntactic,
+                              const clang::InitListExpr *semantic);
   bool appendPositional(const clang::InitListExpr *semantic, std::vector<Piece> *pieces);
 
   // --- helpers ---

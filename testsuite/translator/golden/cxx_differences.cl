@@ -32,3 +32,17 @@ kernel void differences(global void *raw, global record *records, global int *ou
   global int *zero = 0;
   out[1] = nothing == zero;
 }
+
+// Initializers past the object's end: C drops them (Clang warns), C++ rejects them.
+// CHECK: extern "C" __global__ void excess(int *out
+kernel void excess(global int *out) {
+  // CHECK: int a[2] = {1, 2};
+  int a[2] = {1, 2, 3};
+  // CHECK: int b[2][2] = { {1, 2}, {4} };
+  int b[2][2] = { {1, 2, 3}, {4} };
+  // CHECK: clc::uint4 d[2] = {clc::uint4(1), clc::uint4(2)};
+  uint4 d[2] = {1, 2, 3, 4, 5};
+  // CHECK: record r = {1, 2.0f};
+  record r = {1, 2.0f, 7};
+  out[0] = a[1] + b[1][0] + d[1].x + r.class;
+}
