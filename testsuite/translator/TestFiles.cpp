@@ -3,6 +3,7 @@
 #include "FileChecker.h"
 
 #include <algorithm>
+#include <cctype>
 #include <dirent.h>
 #include <fstream>
 #include <sstream>
@@ -66,6 +67,16 @@ TranslateResult translateTestCase(const TestCase &test, OutputMode mode) {
 
 const char *modeName(OutputMode mode) {
   return mode == OutputMode::Compile ? "compile" : "readable";
+}
+
+std::string testParamName(std::initializer_list<std::string> parts) {
+  std::string name;
+  for (const std::string &part : parts)
+    name += (name.empty() ? "" : "_") + part;
+  for (char &c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
 }
 
 } // namespace cl2cuda::testing

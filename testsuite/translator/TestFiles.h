@@ -4,6 +4,7 @@
 
 #include <cl2cuda/translator.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,8 @@ TestCase loadTestCase(const std::string &path);
 
 TranslateResult translateTestCase(const TestCase &test, OutputMode mode);
 const char *modeName(OutputMode mode);
+// `parts` joined by '_' with every other character not a letter or digit
+// made '_': a GoogleTest parameter name.
+std::string testParamName(std::initializer_list<std::string> parts);
 
 } // namespace cl2cuda::testing

@@ -33,12 +33,7 @@ std::vector<GoldenParam> paramsFor(std::initializer_list<const char *> directori
 
 std::string paramName(const ::testing::TestParamInfo<GoldenParam> &info) {
   std::string directory = info.param.path.substr(0, info.param.path.find_last_of('/'));
-  std::string name =
-      stemOf(directory) + "_" + stemOf(info.param.path) + "_" + modeName(info.param.mode);
-  for (char &c : name)
-    if (!isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
+  return testParamName({stemOf(directory), stemOf(info.param.path), modeName(info.param.mode)});
 }
 
 class Golden : public ::testing::TestWithParam<GoldenParam> {};

@@ -54,12 +54,8 @@ std::vector<ProgramParam> repositoryPrograms() {
 }
 
 std::string paramName(const ::testing::TestParamInfo<ProgramParam> &info) {
-  std::string name = info.param.path.substr(0, info.param.path.rfind('.')) + "_" +
-                     info.param.build_options + "_" + modeName(info.param.mode);
-  for (char &c : name)
-    if (!isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
+  return testParamName({info.param.path.substr(0, info.param.path.rfind('.')),
+                        info.param.build_options, modeName(info.param.mode)});
 }
 
 class RepositoryPrograms : public ::testing::TestWithParam<ProgramParam> {};
