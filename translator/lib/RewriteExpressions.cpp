@@ -246,6 +246,28 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
                                    std::to_string(kCudaPrintfMaxArguments));
     return;
   }
+  // A vector conversion passes its argument element by element, so its width
+  // must be the argument's (OpenCL leaves a mismatch undefined; CUDA's
+  // printf would read past the values or take a vector as one).
+  for (unsigned index = 1; index < call->getNumArgs(); ++index) {
+    const clang::Expr *argument = call->getArg(index)->IgnoreImpCasts(); // as written
+    const auto *vector = argument->getType()->getAs<clang::ExtVectorType>();
+    const PrintfArgument *conversion = nullptr;
+    if (rewrite)
+      for (const PrintfArgument &passed : rewrite->arguments)
+        if (passed.argument + 1 == index)
+          conversion = &passed;
+    const unsigned width = conversion ? conversion->width : 0;
+    if ((vector ? vector->getNumElements() : 0) == width)
+      continue;
+    const std::string type = argument->getType().getUnqualifiedType().getAsString();
+    error(argument->getBeginLoc(),
+          "printf argument " + std::to_string(index) + " (" + type + ") does not match its " +
+              (width ? "%v" + std::to_string(width) + " conversion: it needs a " +
+                           std::to_string(width) + "-element vector"
+                     : "scalar conversion: a vector needs %vN"));
+    return;
+  }
   if (!rewrite)
     return;
   edits_.replace(*format_tokens, quoteStringLiteral(rewrite->format));
