@@ -217,7 +217,11 @@ public:
     size_t end = buffer.find('\n', offset);
     llvm::StringRef line = buffer.substr(offset, end == llvm::StringRef::npos ? end : end - offset);
     PreprocessorRecord::Pragma pragma{location, static_cast<unsigned>(line.size()), {}};
-    clang::Lexer lexer(location, clang::LangOptions(), line.begin(), line.begin(), line.end());
+    // The lexer reads up to a terminating NUL, which the file's buffer has
+    // only at its end: lex a copy of the line.
+    const std::string text = line.str();
+    clang::Lexer lexer(location, clang::LangOptions(), text.c_str(), text.c_str(),
+                       text.c_str() + text.size());
     clang::Token token;
     bool more = true;
     while (more) {

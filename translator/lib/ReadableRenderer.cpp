@@ -84,7 +84,8 @@ private:
   std::optional<std::string> realizeFile(clang::FileID file, const std::vector<Placed> &placed);
   // The OpenCL macros the output uses, defined for NVRTC.
   std::string prologue(const std::string &body);
-  std::set<std::string> identifiersIn(llvm::StringRef text) const;
+  // A std::string: the raw lexer needs the NUL after the text.
+  std::set<std::string> identifiersIn(const std::string &text) const;
   std::optional<std::string> fallBack(clang::SourceLocation where);
 
   llvm::ArrayRef<clang::syntax::Token> spelledTokensOf(clang::FileID file) const {
@@ -640,10 +641,10 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
   return realized.text;
 }
 
-std::set<std::string> ReadableRenderer::identifiersIn(llvm::StringRef text) const {
+std::set<std::string> ReadableRenderer::identifiersIn(const std::string &text) const {
   std::set<std::string> names;
-  clang::Lexer lexer(clang::SourceLocation(), program_.ast.getLangOpts(), text.begin(),
-                     text.begin(), text.end());
+  clang::Lexer lexer(clang::SourceLocation(), program_.ast.getLangOpts(), text.c_str(),
+                     text.c_str(), text.c_str() + text.size());
   clang::Token token;
   while (!lexer.LexFromRawLexer(token))
     if (token.is(clang::tok::raw_identifier))
