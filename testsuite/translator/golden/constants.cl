@@ -24,4 +24,7 @@ kernel void constants(global float *f, global uint *flags, global double *d) {
   // CHECK: d[1] = 1.0;
   d[1] = 1.0;
 #endif
+  // A trap ends the kernel with an error; CUDA spells it __trap.
+  // CHECK: if (f[3] < 0) __trap();
+  if (f[3] < 0) __builtin_trap();
 }
