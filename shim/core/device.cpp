@@ -72,9 +72,43 @@ Device::Device(Platform *platform, CUdevice device, DeviceProperties properties)
 
 cl_int Device::activate() {
   std::lock_guard<std::mutex> lock(activation_mutex_);
-  if (runtime_)
-    return CL_SUCCESS;
-  return cuda::toClError(DeviceRuntime::create(device_, runtime_));
+  if (primary_lost_) {
+    // Resetting would pull resources from under the contexts still open.
+    if (contexts_ > 0)
+      return CL_OUT_OF_RESOURCES;
+    runtime_->resetPrimaryContext();
+    retired_.push_back(std::move(runtime_));
+    primary_lost_ = false;
+  }
+  if (!runtime_) {
+    cl_int error = cuda::toClError(DeviceRuntime::create(device_, runtime_));
+    if (error != CL_SUCCESS)
+      return error;
+  }
+  ++contexts_;
+  return CL_SUCCESS;
+}
+
+void Device::deactivate() {
+  std::lock_guard<std::mutex> lock(activation_mutex_);
+  --contexts_;
+}
+
+void Device::checkPrimaryContext() {
+  CUresult state;
+  {
+    cuda::ScopedContext scope(runtime_->context());
+    state = api().cuStreamQuery(runtime_->utilityStream());
+  }
+  if (state == CUDA_SUCCESS || !cuda::losesContext(state))
+    return;
+  {
+    std::lock_guard<std::mutex> lock(activation_mutex_);
+    if (primary_lost_)
+      return;
+    primary_lost_ = true;
+  }
+  runtime_->watcher().abandonPending();
 }
 
 Platform::Platform() : ObjectHeader{icdDispatch(), {Tag::platform}} {

@@ -70,19 +70,40 @@ struct Watcher::Watch {
   Watcher *owner;
   cuda::UniqueStream stream;
   std::function<void()> then;
+  std::atomic<bool> claimed{false}; // by its host function or by abandonPending()
 };
 
 void CUDA_CB Watcher::onHostFunction(void *data) {
   // Inside a CUDA host function: no CUDA calls, no user code. Hand over.
   auto *watch = static_cast<Watch *>(data);
   postToWorker([watch] {
-    watch->then();
+    Watcher &owner = *watch->owner;
+    if (watch->claimed.exchange(true)) {
+      delete watch; // abandoned, its `then` ran already: this was its last user
+      return;
+    }
+    std::function<void()> then = std::move(watch->then);
     {
-      std::lock_guard<std::mutex> lock(watch->owner->mutex_);
-      watch->owner->idle_.push_back(std::move(watch->stream));
+      std::lock_guard<std::mutex> lock(owner.mutex_);
+      owner.pending_.erase(watch);
+      owner.idle_.push_back(std::move(watch->stream));
     }
     delete watch;
+    then();
   });
+}
+
+void Watcher::abandonPending() {
+  std::unordered_set<Watch *> pending;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending.swap(pending_);
+  }
+  // An abandoned watch stays allocated: its host function, should it run
+  // after all, still reads it (and then frees it).
+  for (Watch *watch : pending)
+    if (!watch->claimed.exchange(true))
+      postToWorker([then = std::move(watch->then)] { then(); });
 }
 
 CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()> then) {
@@ -110,10 +131,14 @@ CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()
     return result; // the stream may hold a wait that never ends: drop it
   CUstream handle = stream.get();
   auto *watch = new Watch{this, std::move(stream), std::move(then)};
+  std::lock_guard<std::mutex> lock(mutex_); // before the host function can look
   result = api().cuLaunchHostFunc(handle, &Watcher::onHostFunction, watch);
-  if (result != CUDA_SUCCESS)
+  if (result != CUDA_SUCCESS) {
     delete watch;
-  return result;
+    return result;
+  }
+  pending_.insert(watch);
+  return CUDA_SUCCESS;
 }
 
 CUresult StagingPool::acquire(std::unique_ptr<StagingRing> &ring) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <unordered_set>
 #include <vector>
 
 namespace clcuda::core {
@@ -105,6 +106,10 @@ public:
   // `then` runs on the worker thread once every event in `events` completed
   // (events may belong to any device). On a CUDA error nothing is scheduled.
   CUresult watch(const std::vector<CUevent> &events, std::function<void()> then);
+  // The context died of a sticky error, and CUDA calls no host function in
+  // it again: every pending watch's `then` runs now, on the worker (it finds
+  // its events failed), so no completion is lost.
+  void abandonPending();
 
 private:
   struct Watch;
@@ -113,6 +118,7 @@ private:
   CUcontext context_;
   std::mutex mutex_;
   std::vector<cuda::UniqueStream> idle_;
+  std::unordered_set<Watch *> pending_;
 };
 
 // The profiling clock: CUDA event times mapped onto the host's
@@ -140,6 +146,9 @@ public:
 
   // A calibration point not older than a second, made on demand.
   CUresult clockPoint(std::shared_ptr<const ClockPoint> &out);
+  // After a sticky error, once no context uses this runtime: releases and
+  // resets the primary context. The runtime is not used again.
+  void resetPrimaryContext() { primary_.releaseAndReset(); }
 
 private:
   DeviceRuntime() = default;

@@ -4,6 +4,7 @@
 // so both check the same records), local memory, arguments by value, held
 // launches, errors, faults, launch cost.
 #include "child_process.h"
+#include "cuda/driver.h"
 #include "program_fixture.h"
 
 #include <atomic>
@@ -604,9 +605,28 @@ void CL_CALLBACK noteContextError(const char *message, const void *, size_t, voi
     ++lost_notices;
 }
 
-TEST_F(Launches, AFaultingKernelFailsItsEventAndTheContextNotTheProcess) {
+cl_int eventStatus(cl_event event) {
+  cl_int value = CL_QUEUED;
+  clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(value), &value, nullptr);
+  return value;
+}
+
+// A kernel that faults: an out-of-bounds write, or a trap. Each runs in a
+// child process, since a fault poisons the process's CUDA context, and
+// without the fixture: a context left open would keep the dead CUDA context
+// from being reset.
+class Faults : public ::testing::TestWithParam<const char *> {};
+
+const char *kFaultSource = R"(
+__kernel void fault_write(__global int *p) { ((__global int *)0x10)[get_global_id(0)] = p[0]; }
+__kernel void fault_trap(__global int *p) { if (p[0] == 0) __builtin_trap(); p[1] = 1; }
+__kernel void fine(__global int *p) { p[0] = 2; }
+)";
+
+TEST_P(Faults, FailTheirEventsAndContextsAndANewContextWorks) {
+  if (cuda::deviceCount() == 0)
+    GTEST_SKIP() << "no CUDA device: " << cuda::driverUnavailableReason();
   if (!childRole()) {
-    // A fault poisons the CUDA context of the whole process: in a child.
     const ChildResult child = runChild("fault", {}, {"--loading=" + loadingMode()});
     EXPECT_EQ(child.signal, 0) << child.output;
     EXPECT_EQ(child.exit_code, 0) << child.output;
@@ -617,38 +637,47 @@ TEST_F(Launches, AFaultingKernelFailsItsEventAndTheContextNotTheProcess) {
                                                                      << child.output;
     return;
   }
+  const cl_platform_id platform = findClcudaPlatform();
+  ASSERT_NE(platform, nullptr);
+  cl_device_id device = nullptr;
+  ASSERT_CL(CL_SUCCESS, clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, &device, nullptr));
   cl_int error = CL_SUCCESS;
   cl_context faulty = clCreateContext(nullptr, 1, &device, noteContextError, nullptr, &error);
   ASSERT_CL(CL_SUCCESS, error);
   cl_command_queue first = clCreateCommandQueueWithProperties(faulty, device, nullptr, &error);
   cl_command_queue second = clCreateCommandQueueWithProperties(faulty, device, nullptr, &error);
-  const char *source = R"(
-__kernel void fault_write(__global int *p) { ((__global int *)0x10)[get_global_id(0)] = p[0]; }
-__kernel void fine(__global int *p) { p[0] = 2; }
-)";
-  cl_program program = clCreateProgramWithSource(faulty, 1, &source, nullptr, &error);
+  cl_program program = clCreateProgramWithSource(faulty, 1, &kFaultSource, nullptr, &error);
   ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr));
-  cl_kernel fault = clCreateKernel(program, "fault_write", &error);
+  cl_kernel fault = clCreateKernel(program, GetParam(), &error);
+  ASSERT_CL(CL_SUCCESS, error);
   cl_kernel fine = clCreateKernel(program, "fine", &error);
-  cl_mem buffer = clCreateBuffer(faulty, CL_MEM_READ_WRITE, 64, nullptr, &error);
+  const int zeros[16] = {};
+  cl_mem buffer = clCreateBuffer(faulty, CL_MEM_COPY_HOST_PTR, sizeof(zeros),
+                                 const_cast<int *>(zeros), &error);
   clSetKernelArg(fault, 0, sizeof(buffer), &buffer);
   clSetKernelArg(fine, 0, sizeof(buffer), &buffer);
   const size_t size = 64;
+  // A callback on the faulting command: it must come, with an error status.
+  static std::atomic<cl_int> callback_status{1};
+  const auto noteStatus = [](cl_event, cl_int status, void *) { callback_status = status; };
   // The fault may already show when the launch's own completion event is
   // recorded: then the enqueue itself fails.
   cl_event faulted = nullptr, dependent = nullptr;
   const cl_int enqueued =
       clEnqueueNDRangeKernel(first, fault, 1, nullptr, &size, &size, 0, nullptr, &faulted);
   if (enqueued == CL_SUCCESS) {
+    ASSERT_CL(CL_SUCCESS, clSetEventCallback(faulted, CL_COMPLETE, noteStatus, nullptr));
     // A command that waits for it, on another queue: it fails too, now or later.
     error = clEnqueueNDRangeKernel(second, fine, 1, nullptr, &size, &size, 1, &faulted, &dependent);
     EXPECT_CL(CL_OUT_OF_RESOURCES, clFinish(first));
     EXPECT_CL(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clWaitForEvents(1, &faulted));
-    EXPECT_LT(status(faulted), 0);
+    EXPECT_LT(eventStatus(faulted), 0);
+    EXPECT_TRUE(waitUntil([] { return callback_status.load() != 1; })) << "no callback";
+    EXPECT_LT(callback_status.load(), 0);
     clReleaseEvent(faulted);
     if (error == CL_SUCCESS) {
       clWaitForEvents(1, &dependent);
-      EXPECT_LT(status(dependent), 0);
+      EXPECT_LT(eventStatus(dependent), 0);
       clReleaseEvent(dependent);
     } else {
       EXPECT_CL(CL_OUT_OF_RESOURCES, error);
@@ -664,6 +693,10 @@ __kernel void fine(__global int *p) { p[0] = 2; }
                                                      &value, 0, nullptr, nullptr));
   EXPECT_CL(CL_OUT_OF_RESOURCES, clFinish(second));
   EXPECT_TRUE(waitUntil([] { return lost_notices.load() == 1; }));
+  // While the lost context lives, the device has no working context to give.
+  cl_context meanwhile = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &error);
+  EXPECT_CL(CL_OUT_OF_RESOURCES, error);
+  EXPECT_EQ(meanwhile, nullptr);
   EXPECT_CL(CL_SUCCESS, clReleaseMemObject(buffer));
   EXPECT_CL(CL_SUCCESS, clReleaseKernel(fault));
   EXPECT_CL(CL_SUCCESS, clReleaseKernel(fine));
@@ -671,7 +704,39 @@ __kernel void fine(__global int *p) { p[0] = 2; }
   EXPECT_CL(CL_SUCCESS, clReleaseCommandQueue(first));
   EXPECT_CL(CL_SUCCESS, clReleaseCommandQueue(second));
   EXPECT_CL(CL_SUCCESS, clReleaseContext(faulty));
+
+  // Once it is gone (releases finish on clcuda's worker), a new context works.
+  cl_context fresh = nullptr;
+  EXPECT_TRUE(waitUntil([&] {
+    fresh = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &error);
+    return fresh != nullptr;
+  })) << "no new context: " << errorName(error);
+  ASSERT_NE(fresh, nullptr);
+  cl_command_queue queue = clCreateCommandQueueWithProperties(fresh, device, nullptr, &error);
+  ASSERT_CL(CL_SUCCESS, error);
+  program = clCreateProgramWithSource(fresh, 1, &kFaultSource, nullptr, &error);
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr));
+  fine = clCreateKernel(program, "fine", &error);
+  buffer = clCreateBuffer(fresh, CL_MEM_COPY_HOST_PTR, sizeof(zeros), const_cast<int *>(zeros),
+                          &error);
+  clSetKernelArg(fine, 0, sizeof(buffer), &buffer);
+  EXPECT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(queue, fine, 1, nullptr, &size, &size, 0, nullptr, nullptr));
+  EXPECT_CL(CL_SUCCESS, clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, sizeof(value), &value, 0,
+                                            nullptr, nullptr));
+  if (deviceString(device, CL_DEVICE_NAME).rfind("clcuda fake CUDA device", 0) != 0)
+    EXPECT_EQ(value, 2); // the fake driver runs no kernel
+  clReleaseMemObject(buffer);
+  clReleaseKernel(fine);
+  clReleaseProgram(program);
+  clReleaseCommandQueue(queue);
+  EXPECT_CL(CL_SUCCESS, clReleaseContext(fresh));
 }
+
+INSTANTIATE_TEST_SUITE_P(Launches, Faults, ::testing::Values("fault_write", "fault_trap"),
+                         [](const ::testing::TestParamInfo<const char *> &info) {
+                           return std::string(info.param);
+                         });
 
 } // namespace
 } // namespace clcuda::test

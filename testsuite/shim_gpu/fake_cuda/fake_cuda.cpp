@@ -12,7 +12,8 @@
 // (fake_cuda_control.h reads them back), and a kernel whose name starts
 // with "fault" faults when it runs: like an illegal address on a GPU, it
 // makes the context's every later call fail with
-// CUDA_ERROR_ILLEGAL_ADDRESS. Pageable host memory behaves as CUDA
+// CUDA_ERROR_ILLEGAL_ADDRESS and calls no host function in it, until
+// cuDevicePrimaryCtxReset. Pageable host memory behaves as CUDA
 // documents it: an async copy from it is taken at the call, an async copy to
 // it returns once the copy is done. Stricter than CUDA on one point: every
 // operation on streams, events and memory fails with
@@ -324,6 +325,13 @@ CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
+// What a reset gives back: a context without the fault.
+CUresult fake_cuDevicePrimaryCtxReset(CUdevice device) {
+  if (device < 0 || device >= deviceCount())
+    return CUDA_ERROR_INVALID_DEVICE;
+  contexts[device].sticky_error = CUDA_SUCCESS;
+  return CUDA_SUCCESS;
+}
 CUresult fake_cuCtxPushCurrent(CUcontext context) {
   context_stack.push_back(context);
   return CUDA_SUCCESS;
@@ -599,7 +607,14 @@ CUresult fake_cuMemPrefetchAsync(CUdeviceptr, std::size_t, CUmemLocation, unsign
   return submit(s, [] {});
 }
 CUresult fake_cuLaunchHostFunc(CUstream stream, CUhostFn function, void *data) {
-  return submit(stream, [=] { function(data); });
+  // As CUDA's: not called once the context faulted.
+  if (!hasContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  CUctx_st *context = stream ? stream->context : context_stack.back();
+  return submit(stream, [=] {
+    if (context->sticky_error == CUDA_SUCCESS)
+      function(data);
+  });
 }
 
 // ---- modules: PTX text or CUBIN (ELF) ----
@@ -883,6 +898,7 @@ const Symbol kSymbols[] = {
     FAKE(cuDeviceTotalMem),
     FAKE(cuDevicePrimaryCtxRetain),
     FAKE(cuDevicePrimaryCtxRelease),
+    FAKE(cuDevicePrimaryCtxReset),
     FAKE(cuCtxPushCurrent),
     FAKE(cuCtxPopCurrent),
     FAKE(cuCtxSetCurrent),
