@@ -1,10 +1,14 @@
 #include "device_runtime.h"
 
+#include "cuda/errors.h"
 #include "settings.h"
 #include "worker.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <ctime>
+#include <thread>
 
 namespace clcuda::core {
 
@@ -93,6 +97,65 @@ void CUDA_CB Watcher::onHostFunction(void *data) {
   });
 }
 
+namespace {
+
+// The thread that notices a dead context for watchers with pending watches
+// (see Watcher). It runs only once a watcher asked, and every watcher it
+// knows lives to the end of the process (device runtimes are never destroyed).
+class Sentinel {
+public:
+  static Sentinel &instance() {
+    static Sentinel *sentinel = new Sentinel(); // never destroyed, as the worker
+    return *sentinel;
+  }
+  void add(Watcher *watcher) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (std::find(watchers_.begin(), watchers_.end(), watcher) != watchers_.end())
+      return;
+    watchers_.push_back(watcher);
+    if (!started_) {
+      started_ = true;
+      std::thread([this] { run(); }).detach();
+    }
+  }
+
+private:
+  [[noreturn]] void run() {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      std::vector<Watcher *> watchers;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        watchers = watchers_;
+      }
+      for (Watcher *watcher : watchers)
+        watcher->checkContext();
+    }
+  }
+  std::mutex mutex_;
+  std::vector<Watcher *> watchers_;
+  bool started_ = false;
+};
+
+} // namespace
+
+void Watcher::checkContext() {
+  CUstream probe = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (pending_.empty())
+      return;
+    probe = (*pending_.begin())->stream.get(); // streams outlive their watches (idle_)
+  }
+  CUresult state;
+  {
+    cuda::ScopedContext scope(context_);
+    state = api().cuStreamQuery(probe);
+  }
+  if (state != CUDA_SUCCESS && cuda::losesContext(state))
+    abandonPending();
+}
+
 void Watcher::abandonPending() {
   std::unordered_set<Watch *> pending;
   {
@@ -138,6 +201,7 @@ CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()
     return result;
   }
   pending_.insert(watch);
+  Sentinel::instance().add(this);
   return CUDA_SUCCESS;
 }
 

@@ -97,6 +97,9 @@ private:
 // the events (cuStreamWaitEvent) and then run a CUDA host function that only
 // posts the work to the clcuda worker thread. Streams go back to the pool when
 // their host function has run, so one slow watch never delays another.
+// A kernel fault kills the context and CUDA then calls no host function: while
+// watches are pending, a sentinel thread asks CUDA every 100 ms whether the
+// context is alive, and abandons them if not (abandonPending()).
 class Watcher {
 public:
   explicit Watcher(CUcontext context) : context_(context) {}
@@ -110,6 +113,8 @@ public:
   // it again: every pending watch's `then` runs now, on the worker (it finds
   // its events failed), so no completion is lost.
   void abandonPending();
+  // The sentinel's check: abandons the pending watches if the context died.
+  void checkContext();
 
 private:
   struct Watch;

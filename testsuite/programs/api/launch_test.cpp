@@ -669,11 +669,12 @@ TEST_P(Faults, FailTheirEventsAndContextsAndANewContextWorks) {
     ASSERT_CL(CL_SUCCESS, clSetEventCallback(faulted, CL_COMPLETE, noteStatus, nullptr));
     // A command that waits for it, on another queue: it fails too, now or later.
     error = clEnqueueNDRangeKernel(second, fine, 1, nullptr, &size, &size, 1, &faulted, &dependent);
+    // The callback comes without a wait or a query from the application.
+    EXPECT_TRUE(waitUntil([] { return callback_status.load() != 1; })) << "no callback";
+    EXPECT_LT(callback_status.load(), 0);
     EXPECT_CL(CL_OUT_OF_RESOURCES, clFinish(first));
     EXPECT_CL(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clWaitForEvents(1, &faulted));
     EXPECT_LT(eventStatus(faulted), 0);
-    EXPECT_TRUE(waitUntil([] { return callback_status.load() != 1; })) << "no callback";
-    EXPECT_LT(callback_status.load(), 0);
     clReleaseEvent(faulted);
     if (error == CL_SUCCESS) {
       clWaitForEvents(1, &dependent);

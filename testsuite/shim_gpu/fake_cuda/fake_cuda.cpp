@@ -40,6 +40,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -55,9 +56,12 @@ struct CUevent_st {
   unsigned flags;
   std::mutex mutex;
   std::condition_variable changed;
-  std::uint64_t recorded = 0; // generation of the latest cuEventRecord
-  std::uint64_t done = 0;     // latest generation the stream passed
+  std::uint64_t recorded = 0;      // generation of the latest cuEventRecord
+  std::set<std::uint64_t> pending; // generations their streams have not passed
   Clock::time_point time;
+  // As CUDA's: a wait is for the record it saw, so a later record that
+  // another stream passes first (a pooled event reused) does not end it.
+  bool passed(std::uint64_t generation) const { return pending.count(generation) == 0; }
 };
 
 struct CUstream_st {
@@ -399,7 +403,7 @@ CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   }
   return submit(stream, [event, generation] {
     std::unique_lock<std::mutex> lock(event->mutex);
-    event->changed.wait(lock, [&] { return event->done >= generation; });
+    event->changed.wait(lock, [&] { return event->passed(generation); });
   });
 }
 CUresult fake_cuEventCreate(CUevent *event, unsigned flags) {
@@ -420,26 +424,32 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   {
     std::lock_guard<std::mutex> lock(event->mutex);
     generation = ++event->recorded;
+    event->pending.insert(generation);
   }
-  return submit(stream, [event, generation] {
+  CUresult result = submit(stream, [event, generation] {
     std::lock_guard<std::mutex> lock(event->mutex);
-    event->done = std::max(event->done, generation);
+    event->pending.erase(generation);
     event->time = Clock::now();
     event->changed.notify_all();
   });
+  if (result != CUDA_SUCCESS) { // never to be passed
+    std::lock_guard<std::mutex> lock(event->mutex);
+    event->pending.erase(generation);
+  }
+  return result;
 }
 CUresult fake_cuEventQuery(CUevent event) {
   if (CUresult error = contextError())
     return error;
   std::lock_guard<std::mutex> lock(event->mutex);
-  return event->done >= event->recorded ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+  return event->passed(event->recorded) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuEventSynchronize(CUevent event) {
   if (CUresult error = contextError())
     return error;
   std::unique_lock<std::mutex> lock(event->mutex);
   const std::uint64_t generation = event->recorded;
-  event->changed.wait(lock, [&] { return event->done >= generation; });
+  event->changed.wait(lock, [&] { return event->passed(generation); });
   return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
@@ -861,7 +871,11 @@ CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid
   record(*function, grid, block, shared, parameters);
   if (function->name.rfind("fault", 0) == 0) {
     CUctx_st *context = context_stack.back();
-    return submit(stream, [context] { context->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS; });
+    // Some time after the launch, as on a GPU: the calls right after it succeed.
+    return submit(stream, [context] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      context->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+    });
   }
   return submit(stream, [] {});
 }
