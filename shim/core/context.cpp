@@ -14,13 +14,10 @@ using cuda::api;
 
 cl_int Context::create(std::vector<Device *> devices, std::vector<cl_context_properties> properties,
                        ContextNotify notify, void *user_data, Context *&out) {
-  for (size_t i = 0; i < devices.size(); ++i) {
-    cl_int error = devices[i]->activate();
-    if (error != CL_SUCCESS) {
-      for (size_t j = 0; j < i; ++j)
-        devices[j]->deactivate();
+  for (Device *device : devices) {
+    cl_int error = device->activate();
+    if (error != CL_SUCCESS)
       return error == CL_DEVICE_NOT_AVAILABLE ? error : CL_OUT_OF_RESOURCES;
-    }
   }
   auto *context = new Context();
   context->devices_ = std::move(devices);
@@ -129,11 +126,7 @@ void Context::destroy() {
   // Reverse order of registration, as the spec asks.
   for (auto it = destructor_callbacks_.rbegin(); it != destructor_callbacks_.rend(); ++it)
     it->first(toHandle(this), it->second);
-  // After what the context holds (pooled events among it) is gone.
-  const std::vector<Device *> devices = devices_;
   delete this;
-  for (Device *device : devices)
-    device->deactivate();
 }
 
 } // namespace clcuda::core

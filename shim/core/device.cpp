@@ -3,6 +3,8 @@
 #include "cuda/errors.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 
 namespace clcuda::core {
 
@@ -73,25 +75,20 @@ Device::Device(Platform *platform, CUdevice device, DeviceProperties properties)
 cl_int Device::activate() {
   std::lock_guard<std::mutex> lock(activation_mutex_);
   if (primary_lost_) {
-    // Resetting would pull resources from under the contexts still open.
-    if (contexts_ > 0)
-      return CL_OUT_OF_RESOURCES;
-    runtime_->resetPrimaryContext();
-    retired_.push_back(std::move(runtime_));
-    primary_lost_ = false;
+    // CUDA gives a process no working context after a sticky error, not even
+    // after cuDevicePrimaryCtxReset or through cuCtxCreate (seen on an H200,
+    // driver 580): only a new process has one (docs/programs.md, "Faults").
+    static std::atomic<bool> reported{false};
+    if (!reported.exchange(true))
+      std::fprintf(stderr,
+                   "clcuda: no new context on %s: CUDA gives a process none after a kernel "
+                   "fault; restart the process\n",
+                   properties_.name.c_str());
+    return CL_OUT_OF_RESOURCES;
   }
-  if (!runtime_) {
-    cl_int error = cuda::toClError(DeviceRuntime::create(device_, runtime_));
-    if (error != CL_SUCCESS)
-      return error;
-  }
-  ++contexts_;
-  return CL_SUCCESS;
-}
-
-void Device::deactivate() {
-  std::lock_guard<std::mutex> lock(activation_mutex_);
-  --contexts_;
+  if (runtime_)
+    return CL_SUCCESS;
+  return cuda::toClError(DeviceRuntime::create(device_, runtime_));
 }
 
 void Device::checkPrimaryContext() {

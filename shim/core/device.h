@@ -59,16 +59,14 @@ public:
   const DeviceProperties &properties() const { return properties_; }
 
   // Retains the primary context and makes the runtime state, once; a context
-  // calls it for each of its devices when made, and deactivate() when it
-  // ends. After a sticky CUDA error (a kernel fault) killed the primary
-  // context, the first activate() with no context left resets it and makes
-  // the runtime anew, so a new context works. Thread-safe.
+  // calls it for each of its devices. After a sticky CUDA error (a kernel
+  // fault) killed the primary context it fails: CUDA has no working context
+  // for the process any more. Thread-safe.
   cl_int activate();
-  void deactivate();
   // After a sticky CUDA error in a context of this device: if it killed this
   // device's primary context (a context of several devices may have lost
   // another's), pending watches are abandoned (their completions run now)
-  // and the next activate() with no context left starts over.
+  // and no new context is made on the device.
   void checkPrimaryContext();
   // Valid after a successful activate().
   DeviceRuntime &runtime() const { return *runtime_; }
@@ -80,12 +78,7 @@ private:
   DeviceProperties properties_;
   std::mutex activation_mutex_;
   std::unique_ptr<DeviceRuntime> runtime_;
-  int contexts_ = 0;          // contexts that activated and have not ended
-  bool primary_lost_ = false; // since the last reset
-  // Runtimes of lost primary contexts, kept rather than destroyed: a late
-  // host function or pooled event may still reach them, and their CUDA
-  // objects died with the reset.
-  std::vector<std::unique_ptr<DeviceRuntime>> retired_;
+  bool primary_lost_ = false;
 };
 
 class Platform : public ObjectHeader {

@@ -151,9 +151,6 @@ public:
 
   // A calibration point not older than a second, made on demand.
   CUresult clockPoint(std::shared_ptr<const ClockPoint> &out);
-  // After a sticky error, once no context uses this runtime: releases and
-  // resets the primary context. The runtime is not used again.
-  void resetPrimaryContext() { primary_.releaseAndReset(); }
 
 private:
   DeviceRuntime() = default;

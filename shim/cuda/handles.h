@@ -102,15 +102,6 @@ public:
     return result;
   }
   CUcontext get() const { return context_; }
-  // Releases it and resets it: after a sticky error, the only way to a
-  // context that works again. Whatever lived in it is gone.
-  void releaseAndReset() {
-    if (!context_)
-      return;
-    api().cuDevicePrimaryCtxRelease(device_);
-    api().cuDevicePrimaryCtxReset(device_);
-    context_ = nullptr;
-  }
 
 private:
   CUdevice device_ = 0;

@@ -12,8 +12,7 @@
 // (fake_cuda_control.h reads them back), and a kernel whose name starts
 // with "fault" faults when it runs: like an illegal address on a GPU, it
 // makes the context's every later call fail with
-// CUDA_ERROR_ILLEGAL_ADDRESS and calls no host function in it, until
-// cuDevicePrimaryCtxReset. Pageable host memory behaves as CUDA
+// CUDA_ERROR_ILLEGAL_ADDRESS and calls no host function in it. Pageable host memory behaves as CUDA
 // documents it: an async copy from it is taken at the call, an async copy to
 // it returns once the copy is done. Stricter than CUDA on one point: every
 // operation on streams, events and memory fails with
@@ -329,13 +328,6 @@ CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   return CUDA_SUCCESS;
 }
 CUresult fake_cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
-// What a reset gives back: a context without the fault.
-CUresult fake_cuDevicePrimaryCtxReset(CUdevice device) {
-  if (device < 0 || device >= deviceCount())
-    return CUDA_ERROR_INVALID_DEVICE;
-  contexts[device].sticky_error = CUDA_SUCCESS;
-  return CUDA_SUCCESS;
-}
 CUresult fake_cuCtxPushCurrent(CUcontext context) {
   context_stack.push_back(context);
   return CUDA_SUCCESS;
@@ -912,7 +904,6 @@ const Symbol kSymbols[] = {
     FAKE(cuDeviceTotalMem),
     FAKE(cuDevicePrimaryCtxRetain),
     FAKE(cuDevicePrimaryCtxRelease),
-    FAKE(cuDevicePrimaryCtxReset),
     FAKE(cuCtxPushCurrent),
     FAKE(cuCtxPopCurrent),
     FAKE(cuCtxSetCurrent),
