@@ -70,6 +70,8 @@ void EventPool::giveBack(CUevent event, bool timing) {
   free_[timing].emplace_back(event);
 }
 
+constexpr std::size_t kMaxIdleStreams = 32;
+
 struct Watcher::Watch {
   Watcher *owner;
   cuda::UniqueStream stream;
@@ -90,9 +92,13 @@ void CUDA_CB Watcher::onHostFunction(void *data) {
     {
       std::lock_guard<std::mutex> lock(owner.mutex_);
       owner.pending_.erase(watch);
-      owner.idle_.push_back(std::move(watch->stream));
+      if (owner.idle_.size() < kMaxIdleStreams)
+        owner.idle_.push_back(std::move(watch->stream));
     }
-    delete watch;
+    {
+      cuda::ScopedContext scope(owner.context_); // a stream the pool has no room for goes
+      delete watch;
+    }
     then();
   });
 }
@@ -145,7 +151,7 @@ void Watcher::checkContext() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (pending_.empty())
       return;
-    probe = (*pending_.begin())->stream.get(); // streams outlive their watches (idle_)
+    probe = probe_.get();
   }
   CUresult state;
   {
@@ -195,6 +201,14 @@ CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()
   CUstream handle = stream.get();
   auto *watch = new Watch{this, std::move(stream), std::move(then)};
   std::lock_guard<std::mutex> lock(mutex_); // before the host function can look
+  if (!probe_) {
+    CUstream probe = nullptr;
+    if ((result = api().cuStreamCreate(&probe, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
+      delete watch;
+      return result;
+    }
+    probe_ = cuda::UniqueStream(probe);
+  }
   result = api().cuLaunchHostFunc(handle, &Watcher::onHostFunction, watch);
   if (result != CUDA_SUCCESS) {
     delete watch;

@@ -96,7 +96,8 @@ private:
 // blocks: each watch takes an idle stream of a small pool, makes it wait for
 // the events (cuStreamWaitEvent) and then run a CUDA host function that only
 // posts the work to the clcuda worker thread. Streams go back to the pool when
-// their host function has run, so one slow watch never delays another.
+// their host function has run, so one slow watch never delays another; the
+// pool keeps 32, so a burst of watches does not hold its streams for life.
 // A kernel fault kills the context and CUDA then calls no host function: while
 // watches are pending, a sentinel thread asks CUDA every 100 ms whether the
 // context is alive, and abandons them if not (abandonPending()).
@@ -122,8 +123,9 @@ private:
 
   CUcontext context_;
   std::mutex mutex_;
-  std::vector<cuda::UniqueStream> idle_;
+  std::vector<cuda::UniqueStream> idle_; // at most kMaxIdleStreams; more are destroyed
   std::unordered_set<Watch *> pending_;
+  cuda::UniqueStream probe_; // never used for work: its query tells the context's state
 };
 
 // The profiling clock: CUDA event times mapped onto the host's

@@ -168,6 +168,8 @@ CUresult release(std::uintptr_t address) {
 
 // ---- streams ----
 
+std::atomic<long> live_streams{0}; // created and not destroyed
+
 void runStream(CUstream stream) {
   for (;;) {
     std::function<void()> operation;
@@ -358,12 +360,14 @@ CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
     return error;
   auto *created = new CUstream_st();
   created->context = context_stack.back();
+  ++live_streams;
   std::thread(runStream, created).detach();
   *stream = created;
   return CUDA_SUCCESS;
 }
 CUresult fake_cuStreamDestroy(CUstream stream) {
   std::lock_guard<std::mutex> lock(stream->mutex);
+  --live_streams;
   stream->destroyed = true; // the thread finishes the work, then frees it
   stream->changed.notify_all();
   return CUDA_SUCCESS;
@@ -974,6 +978,10 @@ cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
   if (status)
     *status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
   return CUDA_ERROR_NOT_FOUND;
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_streams() {
+  return live_streams.load();
 }
 
 extern "C" __attribute__((visibility("default"))) std::size_t

@@ -24,3 +24,7 @@ struct ClcudaFakeLaunch {
 // returns how many it moved.
 extern "C" std::size_t clcuda_fake_take_launches(ClcudaFakeLaunch *out, std::size_t capacity);
 using ClcudaFakeTakeLaunches = decltype(&clcuda_fake_take_launches);
+
+// Streams created and not yet destroyed, in the whole process.
+extern "C" long clcuda_fake_live_streams();
+using ClcudaFakeLiveStreams = decltype(&clcuda_fake_live_streams);
