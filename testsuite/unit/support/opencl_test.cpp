@@ -13,9 +13,15 @@ std::string &mode() {
   static std::string value;
   return value;
 }
+std::vector<std::string> &commandLine() {
+  static std::vector<std::string> value;
+  return value;
+}
 } // namespace
 
 const std::string &loadingMode() { return mode(); }
+
+const std::vector<std::string> &arguments() { return commandLine(); }
 
 cl_platform_id findClcudaPlatform() {
   cl_uint count = 0;
@@ -55,16 +61,19 @@ std::string errorName(cl_int error) {
 
 } // namespace clcuda::test
 
-// The tests' main: takes --loading=MODE, points the ICD loader at clcuda
-// for the ICD modes (the loader reads its variables on first use), then runs
-// GoogleTest. Relink needs LD_LIBRARY_PATH at startup: ctest sets it. The
-// mode "reference" lists clcuda beside the installed platforms (NVIDIA's
-// OpenCL among them), for tests that compare the two.
+// The tests' main: keeps the command line GoogleTest leaves, takes
+// --loading=MODE from it, points the ICD loader at clcuda for the ICD modes
+// (the loader reads its variables on first use), then runs GoogleTest.
+// Relink needs LD_LIBRARY_PATH at startup: ctest sets it. The mode
+// "reference" lists clcuda beside the installed platforms (NVIDIA's OpenCL
+// among them), for tests that compare the two.
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i)
+  for (int i = 1; i < argc; ++i) {
+    clcuda::test::commandLine().emplace_back(argv[i]);
     if (std::strncmp(argv[i], "--loading=", 10) == 0)
       clcuda::test::mode() = argv[i] + 10;
+  }
   if (clcuda::test::mode() == "icd") {
     // ocl-icd 2.3.1 reads only OCL_ICD_VENDORS (a directory holding only
     // clcuda.icd); Khronos' loader reads OCL_ICD_FILENAMES first, and older

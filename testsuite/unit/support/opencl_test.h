@@ -18,6 +18,10 @@ namespace clcuda::test {
 // testsuite/unit/loading_modes.cmake).
 const std::string &loadingMode();
 
+// The command line past the program's name and GoogleTest's own flags
+// (--loading=MODE among it), for tests sized by options of their own.
+const std::vector<std::string> &arguments();
+
 // The clcuda platform among those the OpenCL library lists, or nullptr.
 cl_platform_id findClcudaPlatform();
 

@@ -11,7 +11,8 @@ target_compile_definitions(clcuda_test_support PRIVATE
   CLCUDA_TEST_LIBRARY="${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/libclcuda.so")
 clcuda_warnings(clcuda_test_support)
 
-# clcuda_add_loading_tests(TARGET LABEL <label> [FAKE_CUDA_LABEL <label>] MODES <mode>...)
+# clcuda_add_loading_tests(TARGET LABEL <label> [FAKE_CUDA_LABEL <label>] MODES <mode>...
+#                          [GPU_SERIAL])
 # registers the GoogleTest binary TARGET, a program that uses the OpenCL API
 # through libOpenCL.so.1, once per way of loading libclcuda.so, so the same
 # program is tested through the ICD loader and by direct relink. Test names
@@ -28,7 +29,8 @@ clcuda_warnings(clcuda_test_support)
 # The test's main sets the ICD variables (--loading=MODE). With
 # FAKE_CUDA_LABEL icd and relink also run as fakecuda.<mode>. against the CPU
 # stand-in for libcuda.so.1 (testsuite/shim_gpu/fake_cuda), so the tests'
-# host-side logic runs where there is no GPU.
+# host-side logic runs where there is no GPU. With GPU_SERIAL the runs on
+# the GPU run alone (ctest RUN_SERIAL).
 set(CLCUDA_FAKE_CUDA_DIR ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/fakecuda)
 # The NVIDIA driver release the fake's file name claims (libcuda.so.<release>).
 set(CLCUDA_FAKE_CUDA_RELEASE 999.88.77)
@@ -38,20 +40,29 @@ set(clcuda_library_path_reference "")
 set(clcuda_library_path_relink "${CLCUDA_RELINK_DIR}")
 
 function(clcuda_register_gtest target prefix label library_path)
+  cmake_parse_arguments(ARG "SERIAL" "" "" ${ARGN})
   set(properties LABELS ${label} SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   if(library_path)
     list(APPEND properties ENVIRONMENT "LD_LIBRARY_PATH=${library_path}")
   endif()
-  gtest_discover_tests(${target} TEST_PREFIX "${prefix}" ${ARGN}
+  if(ARG_SERIAL)
+    list(APPEND properties RUN_SERIAL TRUE)
+  endif()
+  gtest_discover_tests(${target} TEST_PREFIX "${prefix}" ${ARG_UNPARSED_ARGUMENTS}
     PROPERTIES ${properties})
 endfunction()
 
 function(clcuda_add_loading_tests target)
-  cmake_parse_arguments(ARG "" "LABEL;FAKE_CUDA_LABEL" "MODES" ${ARGN})
+  cmake_parse_arguments(ARG "GPU_SERIAL" "LABEL;FAKE_CUDA_LABEL" "MODES" ${ARGN})
   add_dependencies(${target} clcuda)
+  set(serial)
+  if(ARG_GPU_SERIAL)
+    set(serial SERIAL)
+  endif()
   foreach(mode IN LISTS ARG_MODES)
     set(path "${clcuda_library_path_${mode}}")
-    clcuda_register_gtest(${target} "${mode}." ${ARG_LABEL} "${path}" EXTRA_ARGS --loading=${mode})
+    clcuda_register_gtest(${target} "${mode}." ${ARG_LABEL} "${path}" EXTRA_ARGS --loading=${mode}
+                          ${serial})
     if(ARG_FAKE_CUDA_LABEL AND NOT mode STREQUAL "filenames")
       add_dependencies(${target} clcuda_fake_cuda)
       if(path)
