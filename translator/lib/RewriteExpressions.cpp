@@ -12,6 +12,19 @@
 namespace cl2cuda {
 namespace {
 
+// `type` without its address space. ASTContext::removeAddrSpaceQualType
+// never returns for an array of address-space-qualified elements (Clang 16:
+// &"literal" is a pointer to a __constant char array), so arrays lose the
+// elements' address space through getUnqualifiedArrayType.
+clang::QualType withoutAddressSpace(clang::ASTContext &ast, clang::QualType type) {
+  if (!type->isArrayType())
+    return ast.removeAddrSpaceQualType(type);
+  clang::Qualifiers qualifiers;
+  clang::QualType unqualified = ast.getUnqualifiedArrayType(type, qualifiers);
+  qualifiers.removeAddressSpace();
+  return ast.getQualifiedType(unqualified, qualifiers);
+}
+
 // Conversions Clang made that change a value's type: CUDA's overload
 // resolution must see them written.
 bool isValueConversion(clang::CastKind kind) {
@@ -174,7 +187,7 @@ bool ProgramRewriter::overloadsDifferAt(const clang::FunctionDecl *callee, unsig
     const auto *overload = llvm::dyn_cast<clang::FunctionDecl>(decl);
     if (!overload || overload->getNumParams() != callee->getNumParams())
       continue;
-    clang::QualType type = program_.ast.removeAddrSpaceQualType(
+    clang::QualType type = withoutAddressSpace(program_.ast, 
         overload->getParamDecl(index)->getType().getCanonicalType().getUnqualifiedType());
     if (seen.isNull())
       seen = type;
@@ -197,7 +210,7 @@ void ProgramRewriter::castConvertedArguments(clang::CallExpr *call,
          cast = llvm::dyn_cast<clang::ImplicitCastExpr>(cast->getSubExpr()))
       cast_arguments_.insert(cast);
     clang::QualType parameter = callee->getParamDecl(i)->getType().getUnqualifiedType();
-    castTo(argument, program_.ast.removeAddrSpaceQualType(parameter));
+    castTo(argument, withoutAddressSpace(program_.ast, parameter));
   }
 }
 
@@ -517,13 +530,13 @@ bool ProgramRewriter::VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
       clang::QualType from = operand->getType()->getPointeeType();
       bool drops_qualifiers = (from.isConstQualified() && !to.isConstQualified()) ||
                               (from.isVolatileQualified() && !to.isVolatileQualified());
-      bool same = program_.ast.hasSameUnqualifiedType(program_.ast.removeAddrSpaceQualType(from),
-                                                      program_.ast.removeAddrSpaceQualType(to));
+      bool same = program_.ast.hasSameUnqualifiedType(withoutAddressSpace(program_.ast, from),
+                                                      withoutAddressSpace(program_.ast, to));
       // T* -> void* and address-space-only changes are implicit in C++ too.
       if (!drops_qualifiers && (to->isVoidType() || same))
         return true;
     }
-    castTo(operand, program_.ast.removeAddrSpaceQualType(type));
+    castTo(operand, withoutAddressSpace(program_.ast, type));
     return true;
   }
   default:
@@ -724,10 +737,10 @@ void ProgramRewriter::castInitializer(const clang::Expr *element) {
     return;
   if (cast->getCastKind() == clang::CK_VectorSplat) {
     cast_arguments_.insert(cast);
-    castTo(cast, program_.ast.removeAddrSpaceQualType(cast->getType()));
+    castTo(cast, withoutAddressSpace(program_.ast, cast->getType()));
   } else if (isNarrowing(cast)) {
     cast_arguments_.insert(cast);
-    castTo(cast->getSubExpr(), program_.ast.removeAddrSpaceQualType(cast->getType()));
+    castTo(cast->getSubExpr(), withoutAddressSpace(program_.ast, cast->getType()));
   }
 }
 

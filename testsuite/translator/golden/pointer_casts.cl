@@ -16,4 +16,9 @@ kernel void addresses(global char2 *source, global uint *dest, global padded *re
   dest[tid] += (ulong)(source + 1) - (ulong)source;
   // CHECK: dest[tid] += (uint)((uchar *)&local_copy.vec - (uchar *)&local_copy);
   dest[tid] += (uint)((uchar *)&local_copy.vec - (uchar *)&local_copy);
+  // A pointer to a string literal, an array of __constant chars, converted
+  // (the translator hung on it: found by its fuzz target).
+  // CHECK: const char *text = (char *)&"abc";
+  constant char *text = &"abc";
+  dest[tid] += text[tid % 4];
 }
