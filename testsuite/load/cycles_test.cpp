@@ -5,9 +5,12 @@
 // event, events of enqueued commands and, where the device has SVM, an SVM
 // allocation. The fixture's context lives throughout, as an application's
 // would, so the device's primary CUDA context stays. Resident memory and
-// used GPU memory are taken after a tenth of the cycles (a warm-up: caches
-// and pools fill) and at the end; growth beyond --rss-bound-mib (16) or
-// --gpu-bound-mib (16) fails.
+// used GPU memory are taken half-way and at the end; growth beyond
+// --rss-bound-mib (16) or --gpu-bound-mib (16) over the second half fails.
+// A leak grows with the cycles and shows there; the first half is a
+// warm-up, since caches and pools fill (on an H200 the driver's used memory
+// climbs about 100 MiB in the first seconds, then stays, after 5,000 cycles
+// as after 40,000).
 #include "load_fixture.h"
 
 #include <algorithm>
@@ -164,7 +167,7 @@ TEST_F(Load, Cycles) {
   const double rss_bound = option("rss-bound-mib", 16) * bound;
   const double gpu_bound = option("gpu-bound-mib", 16) * bound;
   const double stall_seconds = option("stall-seconds", 60);
-  const std::uint64_t warm_up = std::max<std::uint64_t>(1, cycles / 10);
+  const std::uint64_t warm_up = std::max<std::uint64_t>(1, cycles / 2);
   ASSERT_GT(cycles, warm_up);
   cl_device_svm_capabilities capabilities = 0;
   ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_SVM_CAPABILITIES, sizeof capabilities,
