@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <iterator>
 #include <sstream>
 
 namespace clcuda::test {
@@ -137,28 +139,19 @@ void cycle(cl_device_id device, std::uint64_t c, bool svm, bool kernels_run, Hos
 
   // Children first, or the context and the parents first: the objects hold
   // what they need either way.
-  if (c % 2) {
-    EXPECT_CL(CL_SUCCESS, clReleaseContext(context));
-    EXPECT_CL(CL_SUCCESS, clReleaseCommandQueue(queue));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(buffer));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(sub));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(image));
-    EXPECT_CL(CL_SUCCESS, clReleaseSampler(sampler));
-    EXPECT_CL(CL_SUCCESS, clReleaseProgram(program));
-    EXPECT_CL(CL_SUCCESS, clReleaseKernel(kernel));
-  }
+  const std::function<cl_int()> parents_first[] = {
+      [&] { return clReleaseContext(context); },  [&] { return clReleaseCommandQueue(queue); },
+      [&] { return clReleaseMemObject(buffer); }, [&] { return clReleaseMemObject(sub); },
+      [&] { return clReleaseMemObject(image); },  [&] { return clReleaseSampler(sampler); },
+      [&] { return clReleaseProgram(program); },  [&] { return clReleaseKernel(kernel); }};
+  if (c % 2)
+    for (const auto &release : parents_first)
+      EXPECT_CL(CL_SUCCESS, release());
   for (cl_event event : {user, filled, incremented, written})
     EXPECT_CL(CL_SUCCESS, clReleaseEvent(event));
-  if (c % 2 == 0) {
-    EXPECT_CL(CL_SUCCESS, clReleaseKernel(kernel));
-    EXPECT_CL(CL_SUCCESS, clReleaseProgram(program));
-    EXPECT_CL(CL_SUCCESS, clReleaseSampler(sampler));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(image));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(sub));
-    EXPECT_CL(CL_SUCCESS, clReleaseMemObject(buffer));
-    EXPECT_CL(CL_SUCCESS, clReleaseCommandQueue(queue));
-    EXPECT_CL(CL_SUCCESS, clReleaseContext(context));
-  }
+  if (c % 2 == 0)
+    for (auto release = std::rbegin(parents_first); release != std::rend(parents_first); ++release)
+      EXPECT_CL(CL_SUCCESS, (*release)());
 }
 
 TEST_F(Load, Cycles) {
