@@ -5,6 +5,7 @@
 #include <clcuda/embedded_file.h>
 
 #include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/DiagnosticSema.h>
 #include <clang/Basic/TargetInfo.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
@@ -397,6 +398,10 @@ void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgr
   compiler.getDiagnosticOpts().ShowColors = false;
   // -w, -Werror and the other warning options of the build options.
   clang::ProcessWarningOptions(compiler.getDiagnostics(), compiler.getDiagnosticOpts());
+  // "int8;" declares nothing: a warning in C, an error in C++ (NVRTC would
+  // reject the output). Found by the translator's fuzz target.
+  compiler.getDiagnostics().setSeverity(clang::diag::ext_no_declarators,
+                                        clang::diag::Severity::Error, clang::SourceLocation());
   compiler.createFileManager(makeFileSystem(input));
   if (!compiler.createTarget()) {
     return;
