@@ -5,6 +5,7 @@
 #include <clcuda/embedded_file.h>
 
 #include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/DiagnosticSema.h>
 #include <clang/Basic/TargetInfo.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -398,10 +399,14 @@ void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgr
   compiler.getDiagnosticOpts().ShowColors = false;
   // -w, -Werror and the other warning options of the build options.
   clang::ProcessWarningOptions(compiler.getDiagnostics(), compiler.getDiagnosticOpts());
-  // "int8;" declares nothing: a warning in C, an error in C++ (NVRTC would
-  // reject the output). Found by the translator's fuzz target.
-  compiler.getDiagnostics().setSeverity(clang::diag::ext_no_declarators,
-                                        clang::diag::Severity::Error, clang::SourceLocation());
+  // What Clang only warns about and NVRTC rejects in the output, found by
+  // the translator's fuzz target: "int8;" declares nothing (an error in
+  // C++), and a raw NUL byte ends NVRTC's input where Clang keeps it.
+  for (clang::diag::kind kind : {clang::diag::kind(clang::diag::ext_no_declarators),
+                                 clang::diag::kind(clang::diag::null_in_char_or_string),
+                                 clang::diag::kind(clang::diag::null_in_file)})
+    compiler.getDiagnostics().setSeverity(kind, clang::diag::Severity::Error,
+                                          clang::SourceLocation());
   compiler.createFileManager(makeFileSystem(input));
   if (!compiler.createTarget()) {
     return;
