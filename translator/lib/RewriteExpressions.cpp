@@ -301,7 +301,13 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
     std::optional<TokenRange> range = rangeOf(argument);
     if (!range)
       return;
-    std::string cast = passed.cast.empty() ? "" : "(" + passed.cast + ")";
+    // The hh cast is for integers (or their vectors' elements); C++ refuses
+    // it on a pointer given to %hhx (found by the translator's fuzz target).
+    clang::QualType value = argument->IgnoreImpCasts()->getType();
+    if (const auto *vector = value->getAs<clang::ExtVectorType>())
+      value = vector->getElementType();
+    const bool castable = !passed.cast.empty() && value->isIntegerType();
+    std::string cast = castable ? "(" + passed.cast + ")" : "";
     bool parenthesize = needsParentheses(argument);
     if (passed.width == 0) {
       if (parenthesize)

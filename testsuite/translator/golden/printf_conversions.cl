@@ -23,4 +23,8 @@ kernel void print(global int *out, global char2 *c, global uchar4 *u, global int
   (void)printf("x\n");
   // CHECK: printf("statement\n");
   printf("statement\n");
+  // hh's cast is for integers: C++ refuses it on a pointer (found by the
+  // translator's fuzz target).
+  // CHECK: printf("%x\n", "abc");
+  printf("%hhx\n", "abc");
 }
