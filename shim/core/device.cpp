@@ -92,12 +92,7 @@ cl_int Device::activate() {
 }
 
 void Device::checkPrimaryContext() {
-  CUresult state;
-  {
-    cuda::ScopedContext scope(runtime_->context());
-    state = api().cuStreamQuery(runtime_->utilityStream());
-  }
-  if (state == CUDA_SUCCESS || !cuda::losesContext(state))
+  if (!contextDied(runtime_->context(), runtime_->utilityStream()))
     return;
   {
     std::lock_guard<std::mutex> lock(activation_mutex_);

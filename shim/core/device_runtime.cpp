@@ -4,7 +4,6 @@
 #include "settings.h"
 #include "worker.h"
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <ctime>
@@ -114,10 +113,9 @@ public:
     static Sentinel *sentinel = new Sentinel(); // never destroyed, as the worker
     return *sentinel;
   }
+  // Once per watcher (its first watch).
   void add(Watcher *watcher) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (std::find(watchers_.begin(), watchers_.end(), watcher) != watchers_.end())
-      return;
     watchers_.push_back(watcher);
     if (!started_) {
       started_ = true;
@@ -153,13 +151,14 @@ void Watcher::checkContext() {
       return;
     probe = probe_.get();
   }
-  CUresult state;
-  {
-    cuda::ScopedContext scope(context_);
-    state = api().cuStreamQuery(probe);
-  }
-  if (state != CUDA_SUCCESS && cuda::losesContext(state))
+  if (contextDied(context_, probe))
     abandonPending();
+}
+
+bool contextDied(CUcontext context, CUstream stream) {
+  cuda::ScopedContext scope(context);
+  const CUresult state = api().cuStreamQuery(stream);
+  return state != CUDA_SUCCESS && cuda::losesContext(state);
 }
 
 void Watcher::abandonPending() {
@@ -201,13 +200,14 @@ CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()
   CUstream handle = stream.get();
   auto *watch = new Watch{this, std::move(stream), std::move(then)};
   std::lock_guard<std::mutex> lock(mutex_); // before the host function can look
-  if (!probe_) {
+  if (!probe_) { // the first watch: the sentinel starts looking at this watcher
     CUstream probe = nullptr;
     if ((result = api().cuStreamCreate(&probe, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
       delete watch;
       return result;
     }
     probe_ = cuda::UniqueStream(probe);
+    Sentinel::instance().add(this);
   }
   result = api().cuLaunchHostFunc(handle, &Watcher::onHostFunction, watch);
   if (result != CUDA_SUCCESS) {
@@ -215,7 +215,6 @@ CUresult Watcher::watch(const std::vector<CUevent> &events, std::function<void()
     return result;
   }
   pending_.insert(watch);
-  Sentinel::instance().add(this);
   return CUDA_SUCCESS;
 }
 

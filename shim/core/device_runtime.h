@@ -185,5 +185,8 @@ void noteDevicePrintf();
 bool printfMayHaveRun();
 // cuEventQuery with the event's context current.
 CUresult queryEvent(CUevent event, CUcontext context);
+// Whether `context` died of a sticky error (a kernel fault), asked through a
+// query of one of its streams.
+bool contextDied(CUcontext context, CUstream stream);
 
 } // namespace clcuda::core
