@@ -2,9 +2,10 @@
 // options string, the rest OpenCL C source; a first line that starts with
 // "readable:" asks for readable mode (cl2cuda's default), otherwise the
 // program is translated as clBuildProgram translates it. An accepted program
-// gives CUDA source, a rejected one a log that says why. With CL2CUDA_FUZZ_NVRTC=1 (scripts/fuzz's pass over the grown
-// corpus; too slow for every execution) accepted output must also compile
-// with NVRTC and the device library, as clBuildProgram compiles it.
+// gives CUDA source, a rejected one a log that says why. With
+// CL2CUDA_FUZZ_NVRTC=1 (scripts/fuzz's pass over the grown corpus; too slow
+// for every execution) accepted output must also compile with NVRTC and the
+// device library, as clBuildProgram compiles it.
 #include "fuzz_check.h"
 #include "NvrtcCheck.h"
 
