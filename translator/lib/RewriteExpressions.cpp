@@ -83,6 +83,13 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
     rewriteBuiltinCall(call, callee);
     return true;
   }
+  // A whole program links nothing else: a function it declares and never
+  // defines would only fail later, in ptxas, without naming the call.
+  if (!options_.separate_compilation && !callee->isDefined()) {
+    error(call->getBeginLoc(), "function '" + callee->getNameAsString() +
+                                   "' is called but never defined in the program");
+    return true;
+  }
   if (const auto *reference =
           llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
     renameAt(reference->getLocation(), callee);
