@@ -599,8 +599,13 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
 }
 
 bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {
-  if (isUser(field->getLocation()))
-    rewriteAddressSpaces(field, field->getLocation(), Placement::Other);
+  if (!isUser(field->getLocation()))
+    return true;
+  // C99 allows "int tail[];" last in a struct; NVRTC's C++ does not.
+  if (field->getType()->isIncompleteArrayType())
+    error(field->getLocation(), "flexible array member '" + field->getNameAsString() +
+                                    "' has no CUDA equivalent: give the array a size");
+  rewriteAddressSpaces(field, field->getLocation(), Placement::Other);
   return true;
 }
 
