@@ -12,6 +12,7 @@
 
 #include <cstring>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace clcuda::bench {
@@ -93,6 +94,83 @@ struct ModuleUnloader {
 };
 using Module = std::unique_ptr<CUmod_st, ModuleUnloader>;
 
+struct ArrayDestroyer {
+  void operator()(CUarray array) const { cuArrayDestroy(array); }
+};
+using Array = std::unique_ptr<CUarray_st, ArrayDestroyer>;
+
+// A texture or surface object: an integer handle, destroyed with `Destroy`.
+template <typename Handle, CUresult (*Destroy)(Handle)> class ObjectHandle {
+public:
+  explicit ObjectHandle(Handle handle) : handle_(handle) {}
+  ObjectHandle(ObjectHandle &&other) noexcept : handle_(std::exchange(other.handle_, 0)) {}
+  ObjectHandle &operator=(ObjectHandle &&) = delete;
+  ~ObjectHandle() {
+    if (handle_)
+      Destroy(handle_);
+  }
+  Handle get() const { return handle_; }
+
+private:
+  Handle handle_;
+};
+using TextureObject = ObjectHandle<CUtexObject, cuTexObjectDestroy>;
+using SurfaceObject = ObjectHandle<CUsurfObject, cuSurfObjectDestroy>;
+
+// A 2D CUDA array of `shape`'s pixels; `surface`: also written through a
+// surface object.
+Array newArray(const ImageShape &shape, bool surface) {
+  CUDA_ARRAY3D_DESCRIPTOR desc = {};
+  desc.Width = shape.width;
+  desc.Height = shape.height;
+  desc.Format =
+      shape.format == PixelFormat::Rgba32f ? CU_AD_FORMAT_FLOAT : CU_AD_FORMAT_UNSIGNED_INT8;
+  desc.NumChannels = 4;
+  desc.Flags = surface ? CUDA_ARRAY3D_SURFACE_LDST : 0;
+  CUarray array = nullptr;
+  check(cuArray3DCreate(&array, &desc), "cuArray3DCreate");
+  return Array(array);
+}
+
+CUDA_RESOURCE_DESC arrayResource(CUarray array) {
+  CUDA_RESOURCE_DESC resource = {};
+  resource.resType = CU_RESOURCE_TYPE_ARRAY;
+  resource.res.array.hArray = array;
+  return resource;
+}
+
+// A texture object over `array` that samples as `sampler` says, with clamp
+// addressing; unorm8 channels read as floats in [0, 1] (the default read
+// mode, without CU_TRSF_READ_AS_INTEGER).
+TextureObject newTexture(CUarray array, const ImageSampler &sampler) {
+  const CUDA_RESOURCE_DESC resource = arrayResource(array);
+  CUDA_TEXTURE_DESC texture = {};
+  texture.addressMode[0] = texture.addressMode[1] = CU_TR_ADDRESS_MODE_CLAMP;
+  texture.filterMode = sampler.linear_filter ? CU_TR_FILTER_MODE_LINEAR : CU_TR_FILTER_MODE_POINT;
+  texture.flags = sampler.normalized_coords ? CU_TRSF_NORMALIZED_COORDINATES : 0;
+  CUtexObject object = 0;
+  check(cuTexObjectCreate(&object, &resource, &texture, nullptr), "cuTexObjectCreate");
+  return TextureObject(object);
+}
+
+SurfaceObject newSurface(CUarray array) {
+  const CUDA_RESOURCE_DESC resource = arrayResource(array);
+  CUsurfObject object = 0;
+  check(cuSurfObjectCreate(&object, &resource), "cuSurfObjectCreate");
+  return SurfaceObject(object);
+}
+
+// A copy of a whole image between the host (rows packed) and a CUDA array;
+// the caller sets the host side's pointer and both memory types.
+CUDA_MEMCPY2D imageCopy(const ImageShape &shape, CUarray array) {
+  CUDA_MEMCPY2D copy = {};
+  copy.srcArray = copy.dstArray = array;
+  copy.srcPitch = copy.dstPitch = shape.width * pixelBytes(shape.format);
+  copy.WidthInBytes = shape.width * pixelBytes(shape.format);
+  copy.Height = shape.height;
+  return copy;
+}
+
 Stream newStream() {
   CUstream stream = nullptr;
   check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
@@ -105,6 +183,7 @@ struct PreparedLaunch {
     CUdeviceptr pointer;
     std::uint32_t uint_value;
     float float_value;
+    unsigned long long object; // CUtexObject, CUsurfObject
   };
   PreparedLaunch() = default;
   PreparedLaunch(PreparedLaunch &&) = default; // params keep pointing into the moved values
@@ -143,6 +222,12 @@ PreparedLaunch::Value uintValue(std::uint32_t v) {
 PreparedLaunch::Value floatValue(float v) {
   PreparedLaunch::Value value{};
   value.float_value = v;
+  return value;
+}
+
+PreparedLaunch::Value objectValue(unsigned long long object) {
+  PreparedLaunch::Value value{};
+  value.object = object;
   return value;
 }
 
@@ -261,6 +346,22 @@ public:
     check(cuMemcpyDtoHAsync(host, device, bytes, stream()), "cuMemcpyDtoHAsync");
     check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
   }
+  void uploadImage(CUarray array, const ImageShape &shape, const void *host) {
+    CUDA_MEMCPY2D copy = imageCopy(shape, array);
+    copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    copy.srcHost = host;
+    copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    check(cuMemcpy2DAsync(&copy, stream()), "cuMemcpy2DAsync");
+    check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
+  }
+  void downloadImage(void *host, CUarray array, const ImageShape &shape) {
+    CUDA_MEMCPY2D copy = imageCopy(shape, array);
+    copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+    copy.dstHost = host;
+    check(cuMemcpy2DAsync(&copy, stream()), "cuMemcpy2DAsync");
+    check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
+  }
 
 private:
   CUdevice device_ = 0;
@@ -352,11 +453,33 @@ std::unique_ptr<Trial> CudaColumn::transfers(const TransferCase &c) {
 
 // Kernel plans ------------------------------------------------------------------
 
+// A plan buffer in this column: device memory, or a CUDA array for an image.
+struct PlanMemory {
+  std::optional<DeviceMemory> buffer;
+  Array array;
+};
+
 struct PlanState {
-  CudaColumn *column;
-  std::vector<DeviceMemory> buffers;
+  CudaColumn *column = nullptr;
+  std::vector<PlanMemory> buffers;
+  std::vector<TextureObject> textures; // after buffers: destroyed before their arrays
+  std::vector<SurfaceObject> surfaces;
   std::vector<PreparedLaunch> launches; // one per Launch step
   const KernelPlan *plan;
+
+  ~PlanState() {
+    // The runner frees a trial outside the column's context: free its
+    // objects and memory in it.
+    if (!column)
+      return;
+    try {
+      const ContextScope current = column->enter();
+      surfaces.clear();
+      textures.clear();
+      buffers.clear();
+    } catch (const BenchError &) {
+    }
+  }
 };
 
 void enqueuePlan(PlanState &s) {
@@ -367,11 +490,22 @@ void enqueuePlan(PlanState &s) {
       check(s.launches[next_launch++].enqueue(stream), "cuLaunchKernel");
     } else {
       const Fill &fill = std::get<Fill>(step);
-      check(cuMemsetD32Async(s.buffers[fill.buffer].get(), fill.value,
+      check(cuMemsetD32Async(s.buffers[fill.buffer].buffer->get(), fill.value,
                              s.plan->buffers[fill.buffer].bytes / sizeof(std::uint32_t), stream),
             "cuMemsetD32Async");
     }
   }
+}
+
+// Whether plan buffer `index` is an image some launch writes (through a
+// surface object, which needs an array made for it).
+bool writtenImage(const KernelPlan &plan, unsigned index) {
+  for (const Step &step : plan.steps)
+    if (const auto *launch = std::get_if<Launch>(&step))
+      for (const KernelArg &arg : launch->args)
+        if (arg.kind == ArgKind::Image && arg.buffer == index)
+          return true;
+  return false;
 }
 
 std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
@@ -379,10 +513,18 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
   auto state = std::make_unique<PlanState>();
   state->column = this;
   state->plan = &plan;
-  for (const PlanBuffer &buffer : plan.buffers) {
-    state->buffers.emplace_back(buffer.bytes);
-    if (buffer.initial)
-      upload(state->buffers.back().get(), buffer.initial->data(), buffer.bytes);
+  for (unsigned index = 0; index < plan.buffers.size(); ++index) {
+    const PlanBuffer &buffer = plan.buffers[index];
+    PlanMemory &memory = state->buffers.emplace_back();
+    if (buffer.image) {
+      memory.array = newArray(*buffer.image, writtenImage(plan, index));
+      if (buffer.initial)
+        uploadImage(memory.array.get(), *buffer.image, buffer.initial->data());
+    } else {
+      memory.buffer.emplace(buffer.bytes);
+      if (buffer.initial)
+        upload(memory.buffer->get(), buffer.initial->data(), buffer.bytes);
+    }
   }
   for (const Step &step : plan.steps) {
     const auto *launch = std::get_if<Launch>(&step);
@@ -395,11 +537,28 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
       prepared.block[d] = static_cast<unsigned>(launch->local[d]);
     }
     std::vector<PreparedLaunch::Value> values;
-    for (const KernelArg &arg : launch->args)
-      values.push_back(arg.kind == ArgKind::Buffer
-                           ? pointerValue(state->buffers.at(arg.buffer).get())
-                       : arg.kind == ArgKind::Uint ? uintValue(arg.uint_value)
-                                                   : floatValue(arg.float_value));
+    for (const KernelArg &arg : launch->args) {
+      switch (arg.kind) {
+      case ArgKind::Buffer:
+        values.push_back(pointerValue(state->buffers.at(arg.buffer).buffer->get()));
+        break;
+      case ArgKind::Uint:
+        values.push_back(uintValue(arg.uint_value));
+        break;
+      case ArgKind::Float:
+        values.push_back(floatValue(arg.float_value));
+        break;
+      case ArgKind::Image:
+        state->surfaces.push_back(newSurface(state->buffers.at(arg.buffer).array.get()));
+        values.push_back(objectValue(state->surfaces.back().get()));
+        break;
+      case ArgKind::SampledImage:
+        state->textures.push_back(
+            newTexture(state->buffers.at(arg.buffer).array.get(), arg.sampler));
+        values.push_back(objectValue(state->textures.back().get()));
+        break;
+      }
+    }
     prepared.setArgs(std::move(values));
     state->launches.push_back(std::move(prepared));
   }
@@ -408,7 +567,11 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
   BufferContents outputs;
   for (unsigned output : plan.outputs) {
     outputs.emplace_back(plan.buffers[output].bytes);
-    download(outputs.back().data(), state->buffers[output].get(), outputs.back().size());
+    const PlanMemory &memory = state->buffers[output];
+    if (memory.array)
+      downloadImage(outputs.back().data(), memory.array.get(), *plan.buffers[output].image);
+    else
+      download(outputs.back().data(), memory.buffer->get(), outputs.back().size());
   }
   std::string wrong = plan.verify(outputs);
   if (!wrong.empty())

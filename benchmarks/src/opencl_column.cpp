@@ -167,6 +167,23 @@ private:
     return memory;
   }
 
+  // A 2D image of `shape` (CL_RGBA, CL_UNORM_INT8 or CL_FLOAT).
+  Memory newImage(const ImageShape &shape) {
+    cl_image_format format = {};
+    format.image_channel_order = CL_RGBA;
+    format.image_channel_data_type =
+        shape.format == PixelFormat::Rgba32f ? CL_FLOAT : CL_UNORM_INT8;
+    cl_image_desc desc = {};
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = shape.width;
+    desc.image_height = shape.height;
+    cl_int status = CL_SUCCESS;
+    Memory memory(
+        clCreateImage(context_.get(), CL_MEM_READ_WRITE, &format, &desc, nullptr, &status));
+    check(status, "clCreateImage");
+    return memory;
+  }
+
   // Builds `source`; the seconds clBuildProgram took go to *build_seconds.
   Program buildProgram(const std::string &source, double *build_seconds = nullptr) {
     const char *text = source.c_str();
@@ -371,16 +388,42 @@ void enqueuePlan(PlanState &s) {
   }
 }
 
+// Blocking copies of a plan buffer's whole contents to and from the host: a
+// buffer's bytes, or an image's pixels (rows packed).
+void writePlanBuffer(cl_command_queue queue, cl_mem memory, const PlanBuffer &buffer,
+                     const void *data) {
+  if (!buffer.image) {
+    check(clEnqueueWriteBuffer(queue, memory, CL_TRUE, 0, buffer.bytes, data, 0, nullptr, nullptr),
+          "clEnqueueWriteBuffer");
+    return;
+  }
+  const std::size_t origin[3] = {0, 0, 0};
+  const std::size_t region[3] = {buffer.image->width, buffer.image->height, 1};
+  check(
+      clEnqueueWriteImage(queue, memory, CL_TRUE, origin, region, 0, 0, data, 0, nullptr, nullptr),
+      "clEnqueueWriteImage");
+}
+
+void readPlanBuffer(cl_command_queue queue, cl_mem memory, const PlanBuffer &buffer, void *data) {
+  if (!buffer.image) {
+    check(clEnqueueReadBuffer(queue, memory, CL_TRUE, 0, buffer.bytes, data, 0, nullptr, nullptr),
+          "clEnqueueReadBuffer");
+    return;
+  }
+  const std::size_t origin[3] = {0, 0, 0};
+  const std::size_t region[3] = {buffer.image->width, buffer.image->height, 1};
+  check(clEnqueueReadImage(queue, memory, CL_TRUE, origin, region, 0, 0, data, 0, nullptr, nullptr),
+        "clEnqueueReadImage");
+}
+
 std::unique_ptr<Trial> OpenClColumn::kernel(const KernelPlan &plan) {
   auto state = std::make_unique<PlanState>();
   state->queue = queue_.get();
   state->plan = &plan;
   for (const PlanBuffer &buffer : plan.buffers) {
-    state->buffers.push_back(newBuffer(buffer.bytes));
+    state->buffers.push_back(buffer.image ? newImage(*buffer.image) : newBuffer(buffer.bytes));
     if (buffer.initial)
-      check(clEnqueueWriteBuffer(queue_.get(), state->buffers.back().get(), CL_TRUE, 0,
-                                 buffer.bytes, buffer.initial->data(), 0, nullptr, nullptr),
-            "clEnqueueWriteBuffer");
+      writePlanBuffer(queue_.get(), state->buffers.back().get(), buffer, buffer.initial->data());
   }
   for (const Step &step : plan.steps) {
     const auto *launch = std::get_if<Launch>(&step);
@@ -389,11 +432,14 @@ std::unique_ptr<Trial> OpenClColumn::kernel(const KernelPlan &plan) {
     Kernel kernel = newKernel(plan.program, launch->kernel);
     for (cl_uint index = 0; index < launch->args.size(); ++index) {
       const KernelArg &arg = launch->args[index];
-      cl_mem memory = arg.kind == ArgKind::Buffer ? state->buffers.at(arg.buffer).get() : nullptr;
-      const void *value = arg.kind == ArgKind::Buffer ? static_cast<const void *>(&memory)
+      // Buffers and images alike are a cl_mem; the kernel declares its samplers.
+      const bool memory_arg = arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image ||
+                              arg.kind == ArgKind::SampledImage;
+      cl_mem memory = memory_arg ? state->buffers.at(arg.buffer).get() : nullptr;
+      const void *value = memory_arg                  ? static_cast<const void *>(&memory)
                           : arg.kind == ArgKind::Uint ? static_cast<const void *>(&arg.uint_value)
                                                       : static_cast<const void *>(&arg.float_value);
-      const std::size_t size = arg.kind == ArgKind::Buffer ? sizeof(cl_mem) : 4;
+      const std::size_t size = memory_arg ? sizeof(cl_mem) : 4;
       check(clSetKernelArg(kernel.get(), index, size, value), "clSetKernelArg");
     }
     state->kernels.push_back(std::move(kernel));
@@ -402,9 +448,8 @@ std::unique_ptr<Trial> OpenClColumn::kernel(const KernelPlan &plan) {
   BufferContents outputs;
   for (unsigned output : plan.outputs) {
     outputs.emplace_back(plan.buffers[output].bytes);
-    check(clEnqueueReadBuffer(queue_.get(), state->buffers[output].get(), CL_TRUE, 0,
-                              outputs.back().size(), outputs.back().data(), 0, nullptr, nullptr),
-          "clEnqueueReadBuffer");
+    readPlanBuffer(queue_.get(), state->buffers[output].get(), plan.buffers[output],
+                   outputs.back().data());
   }
   std::string wrong = plan.verify(outputs);
   if (!wrong.empty())

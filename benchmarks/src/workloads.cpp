@@ -366,6 +366,14 @@ const PlanMaker kPlanMakers[] = {
 KernelArg bufferArg(unsigned buffer) { return {ArgKind::Buffer, buffer, 0, 0.0f}; }
 KernelArg uintArg(std::uint32_t value) { return {ArgKind::Uint, 0, value, 0.0f}; }
 KernelArg floatArg(float value) { return {ArgKind::Float, 0, 0, value}; }
+KernelArg imageArg(unsigned buffer) { return {ArgKind::Image, buffer, 0, 0.0f}; }
+KernelArg sampledImageArg(unsigned buffer, ImageSampler sampler) {
+  return {ArgKind::SampledImage, buffer, 0, 0.0f, sampler};
+}
+
+std::size_t pixelBytes(PixelFormat format) {
+  return format == PixelFormat::Rgba32f ? 4 * sizeof(float) : 4;
+}
 
 const std::vector<std::string> &kernelPlanNames() {
   static const std::vector<std::string> names = [] {

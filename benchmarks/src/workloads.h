@@ -9,26 +9,57 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace clcuda::bench {
 
-enum class ArgKind { Buffer, Uint, Float };
+// Image plan buffers: 2D, RGBA, rows packed without padding in the host's
+// bytes (initial contents and outputs).
+enum class PixelFormat {
+  Rgba8,   // CL_RGBA / CL_UNORM_INT8; CUDA: 4 x CU_AD_FORMAT_UNSIGNED_INT8
+  Rgba32f, // CL_RGBA / CL_FLOAT; CUDA: 4 x CU_AD_FORMAT_FLOAT
+};
+std::size_t pixelBytes(PixelFormat format);
 
-// One kernel argument: a plan buffer (device pointer / cl_mem), a 32-bit
-// unsigned integer or a float. The kernels take no __local pointers (their
-// local memory is declared in the kernel), so both APIs pass the same list.
+struct ImageShape {
+  std::size_t width, height;
+  PixelFormat format;
+};
+
+// How a kernel samples an image argument. The .cl kernel declares this
+// sampler in its source (a program-scope const sampler_t); the raw CUDA
+// column makes its texture object with it. Addressing is clamp to edge.
+struct ImageSampler {
+  bool normalized_coords;
+  bool linear_filter;
+};
+
+enum class ArgKind {
+  Buffer,       // device pointer / cl_mem of a buffer
+  Uint,         // 32-bit unsigned integer
+  Float,        // float
+  Image,        // an image the kernel writes: cl_mem / CUDA surface object
+  SampledImage, // an image the kernel reads through `sampler`: cl_mem / CUDA texture object
+};
+
+// One kernel argument. The kernels take no __local pointers (their local
+// memory is declared in the kernel) and declare their samplers in the
+// program, so both APIs pass the same list.
 struct KernelArg {
   ArgKind kind;
-  unsigned buffer = 0;
+  unsigned buffer = 0; // Buffer, Image, SampledImage: the plan buffer
   std::uint32_t uint_value = 0;
   float float_value = 0.0f;
+  ImageSampler sampler = {}; // SampledImage
 };
 KernelArg bufferArg(unsigned buffer);
 KernelArg uintArg(std::uint32_t value);
 KernelArg floatArg(float value);
+KernelArg imageArg(unsigned buffer);
+KernelArg sampledImageArg(unsigned buffer, ImageSampler sampler);
 
 struct Launch {
   std::string kernel;
@@ -38,7 +69,8 @@ struct Launch {
   std::vector<KernelArg> args;
 };
 
-// Sets every 32-bit word of a buffer (clEnqueueFillBuffer / cuMemsetD32Async).
+// Sets every 32-bit word of a buffer (clEnqueueFillBuffer / cuMemsetD32Async);
+// never an image.
 struct Fill {
   unsigned buffer;
   std::uint32_t value;
@@ -53,6 +85,9 @@ struct PlanBuffer {
   // Uploaded once before the first repetition; null: left uninitialised.
   // Shared so that a plan's check can compare against it without a copy.
   std::shared_ptr<const Bytes> initial;
+  // Set: an image (clCreateImage / a CUDA array) of `bytes` =
+  // width * height * pixelBytes(format), not a buffer.
+  std::optional<ImageShape> image = std::nullopt;
 };
 
 using BufferContents = std::vector<Bytes>;

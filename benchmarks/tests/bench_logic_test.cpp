@@ -111,6 +111,11 @@ TEST(Workloads, EveryPlanIsWellFormed) {
       const KernelPlan plan = makeKernelPlan(name, options.problem);
       EXPECT_GT(plan.work, 0.0);
       EXPECT_GT(plan.repeats, 0u);
+      for (const PlanBuffer &buffer : plan.buffers)
+        if (buffer.image) {
+          EXPECT_EQ(buffer.bytes,
+                    buffer.image->width * buffer.image->height * pixelBytes(buffer.image->format));
+        }
       for (const Step &step : plan.steps) {
         if (const auto *launch = std::get_if<Launch>(&step)) {
           for (unsigned d = 0; d < 3; ++d) {
@@ -118,12 +123,17 @@ TEST(Workloads, EveryPlanIsWellFormed) {
             EXPECT_EQ(launch->global[d] % launch->local[d], 0u) << "dimension " << d;
           }
           for (const KernelArg &arg : launch->args) {
-            if (arg.kind == ArgKind::Buffer) {
-              EXPECT_LT(arg.buffer, plan.buffers.size());
+            if (arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image ||
+                arg.kind == ArgKind::SampledImage) {
+              ASSERT_LT(arg.buffer, plan.buffers.size());
+              // Buffers are passed as buffers, images as images.
+              EXPECT_EQ(plan.buffers[arg.buffer].image.has_value(), arg.kind != ArgKind::Buffer);
             }
           }
         } else {
-          EXPECT_LT(std::get<Fill>(step).buffer, plan.buffers.size());
+          const unsigned buffer = std::get<Fill>(step).buffer;
+          ASSERT_LT(buffer, plan.buffers.size());
+          EXPECT_FALSE(plan.buffers[buffer].image) << "a fill of an image";
         }
       }
       BufferContents zeros;
