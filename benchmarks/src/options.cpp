@@ -32,7 +32,7 @@ const Profile kFullProfile = {
     256 * MiB,
     1000, // below the driver's queue of pending launches, so enqueueing never waits on the GPU
     1000,
-    {64 * MiB, 8192, 64 * MiB, 4096, 8192, 64 * MiB, 64 * KiB, 20}, // 64 Mi floats; 512 MiB
+    {64 * MiB, 8192, 64 * MiB, 4096, 8192, 64 * MiB, 64 * KiB, 4096, 20}, // 64 Mi floats; 512 MiB
     64,
     2 * MiB, // 8 MiB batches
     1.0,
@@ -41,7 +41,7 @@ const Profile kFullProfile = {
 const Profile kQuickProfile = {
     3,       {4 * KiB, 64 * KiB, MiB},
     4 * MiB, 100,
-    100,     {MiB, 256, MiB, 128, 256, MiB, KiB, 2}, // 1 Mi floats
+    100,     {MiB, 256, MiB, 128, 256, MiB, KiB, 256, 2}, // 1 Mi floats
     8,       64 * KiB,
     0.1,
 };

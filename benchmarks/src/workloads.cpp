@@ -58,6 +58,26 @@ std::shared_ptr<const Bytes> randomUints(std::size_t count, std::uint64_t seed) 
   return bytes;
 }
 
+// Pixels of a random image: uniform bytes for RGBA8, floats in [0, 1) for
+// RGBA32F; neighbours differ by up to the whole range, the hardest case for
+// a filter's weights.
+std::shared_ptr<const Bytes> randomPixels(std::size_t pixels, PixelFormat format,
+                                          std::uint64_t seed) {
+  if (format == PixelFormat::Rgba32f)
+    return randomFloats(pixels * 4, 0.0f, 1.0f, seed);
+  auto bytes = std::make_shared<Bytes>(pixels * 4);
+  Random random(seed);
+  for (unsigned char &byte : *bytes)
+    byte = static_cast<unsigned char>(random.next() >> 56);
+  return bytes;
+}
+
+// Channel `index` of an image's bytes as a kernel reads it: unorm8 in [0, 1].
+double channelValue(const Bytes &bytes, PixelFormat format, std::size_t index) {
+  return format == PixelFormat::Rgba32f ? double(elements<float>(bytes)[index])
+                                        : bytes[index] / 255.0;
+}
+
 std::uint32_t asUint(std::size_t value, const char *what) {
   if (value > UINT32_MAX)
     throw BenchError(std::string(what) + " exceeds the kernels' 32-bit index range");
@@ -345,6 +365,100 @@ KernelPlan storeRunPlan(const ProblemSizes &sizes) {
   return plan;
 }
 
+// The reference of image_bilinear_*: OpenCL's CLK_FILTER_LINEAR with
+// CLK_ADDRESS_CLAMP_TO_EDGE at normalized (s, t), in double.
+//
+// NVIDIA's texture units round each weight to a multiple of 1/256, which for
+// values in [0, 1] alone makes up to 1/512 per axis, 1/256 in all, and a
+// unorm8 store rounds by up to 1/510 more: 1.5/255. On an H200 one channel
+// of the 4096² unorm8 image came out 2.015/255 off (raw CUDA and NVIDIA's
+// OpenCL alike, the other 67 Mi within 2/255), so the texture units' weights
+// are coarser than that here; the check allows 3/255.
+constexpr double kImageTolerance = 3.0 / 255.0;
+void bilinearReference(const Bytes &image, const ImageShape &shape, float s, float t,
+                       double pixel[4]) {
+  auto taps = [](float coordinate, std::size_t size, std::size_t &low, std::size_t &high,
+                 double &weight) {
+    const double u = double(coordinate) * double(size) - 0.5, floor = std::floor(u);
+    weight = u - floor;
+    auto clamp = [size](double i) { return std::size_t(std::clamp(i, 0.0, double(size) - 1.0)); };
+    low = clamp(floor);
+    high = clamp(floor + 1.0);
+  };
+  std::size_t x0, x1, y0, y1;
+  double a, b;
+  taps(s, shape.width, x0, x1, a);
+  taps(t, shape.height, y0, y1, b);
+  auto texel = [&](std::size_t x, std::size_t y, unsigned c) {
+    return channelValue(image, shape.format, (y * shape.width + x) * 4 + c);
+  };
+  for (unsigned c = 0; c < 4; ++c)
+    pixel[c] = (1 - a) * (1 - b) * texel(x0, y0, c) + a * (1 - b) * texel(x1, y0, c) +
+               (1 - a) * b * texel(x0, y1, c) + a * b * texel(x1, y1, c);
+}
+
+KernelPlan imageBilinearPlan(const ProblemSizes &sizes, PixelFormat format) {
+  // Pixel (x, y) samples the source at ((x + 0.5) * scale + offset) / side: a
+  // slight zoom, so the filter's weights change from pixel to pixel (100
+  // values from 0.005 to 0.995); the first row and column fall before the
+  // first pixel centres, where clamp to edge decides.
+  constexpr float scale = 0.97f, offset = -0.3f;
+  constexpr ImageSampler sampler = {true, true};
+  const std::size_t side = sizes.image_side;
+  requireMultiple(side, 32, "the image side");
+  const ImageShape shape = {side, side, format};
+  const bool rgba8 = format == PixelFormat::Rgba8;
+  auto in = randomPixels(side * side, format, 11);
+  KernelPlan plan =
+      startPlan(rgba8 ? "image_bilinear_rgba8" : "image_bilinear_rgba32f",
+                squareLabel(side) + (rgba8 ? " RGBA unorm8" : " RGBA float") + ", bilinear",
+                "image_bilinear", sizes);
+  const std::size_t bytes = side * side * pixelBytes(format);
+  plan.buffers = {{bytes, in, shape}, {bytes, nullptr, shape}};
+  const std::uint32_t side32 = asUint(side, "image_bilinear");
+  plan.steps = {Launch{rgba8 ? "bilinear_rgba8" : "bilinear_rgba32f",
+                       2,
+                       {side, side, 1},
+                       {32, 8, 1},
+                       {sampledImageArg(0, sampler), imageArg(1), uintArg(side32), uintArg(side32),
+                        floatArg(scale), floatArg(offset)}}};
+  plan.outputs = {1};
+  plan.verify = [shape, in](const BufferContents &out) {
+    std::size_t misses = 0;
+    double largest = 0.0;
+    std::string first;
+    for (std::size_t y = 0; y < shape.height; ++y)
+      for (std::size_t x = 0; x < shape.width; ++x) {
+        // The kernels' coordinate arithmetic, in float.
+        const float s = ((float(x) + 0.5f) * scale + offset) / float(shape.width);
+        const float t = ((float(y) + 0.5f) * scale + offset) / float(shape.height);
+        double want[4];
+        bilinearReference(*in, shape, s, t, want);
+        for (unsigned c = 0; c < 4; ++c) {
+          const std::size_t index = (y * shape.width + x) * 4 + c;
+          const double got = channelValue(out[0], shape.format, index);
+          const double difference = std::fabs(got - want[c]);
+          if (difference <= kImageTolerance)
+            continue;
+          if (misses++ == 0)
+            first = compareAt("dst channel", index, got, want[c], kImageTolerance) + " at pixel (" +
+                    std::to_string(x) + ", " + std::to_string(y) + ")";
+          largest = std::max(largest, difference);
+        }
+      }
+    if (misses == 0)
+      return std::string();
+    std::ostringstream message;
+    message << misses << " of " << shape.width * shape.height * 4
+            << " channel values differ from the bilinear reference by more than "
+            << kImageTolerance * 255.0 << "/255 (the largest by " << largest * 255.0
+            << "/255); first: " << first;
+    return message.str();
+  };
+  plan.work = 2.0 * bytes;
+  return plan;
+}
+
 struct PlanMaker {
   const char *name;
   KernelPlan (*make)(const ProblemSizes &);
@@ -359,6 +473,10 @@ const PlanMaker kPlanMakers[] = {
     {"stencil", stencilPlan},
     {"histogram", histogramPlan},
     {"store_run", storeRunPlan},
+    {"image_bilinear_rgba8",
+     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba8); }},
+    {"image_bilinear_rgba32f",
+     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba32f); }},
 };
 
 } // namespace

@@ -115,6 +115,7 @@ struct ProblemSizes {
   std::size_t stencil_side;
   std::size_t histogram_elements;
   std::size_t store_run_items; // work-items of store_run, 8 KiB stored by each
+  std::size_t image_side;      // image_bilinear_*: width and height in pixels
   unsigned repeats;
 };
 

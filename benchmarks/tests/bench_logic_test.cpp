@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <variant>
 
 namespace clcuda::bench {
@@ -106,7 +107,8 @@ TEST(Workloads, EveryPlanIsWellFormed) {
         parse(quick ? std::vector<std::string>{"--quick"} : std::vector<std::string>{});
     for (const std::string &name : kernelPlanNames()) {
       SCOPED_TRACE(name + (quick ? " (quick)" : " (full)"));
-      if (!quick && (name == "sgemm" || name == "stencil" || name == "transpose_naive"))
+      if (!quick && (name == "sgemm" || name == "stencil" || name == "transpose_naive" ||
+                     name == "image_bilinear_rgba32f"))
         continue; // full-size inputs of the largest plans take long to generate here
       const KernelPlan plan = makeKernelPlan(name, options.problem);
       EXPECT_GT(plan.work, 0.0);
@@ -160,6 +162,77 @@ TEST(Workloads, StoreRunCheckTellsTheVectorsApart) {
   auto *vectors = reinterpret_cast<float *>(swapped.data());
   std::swap_ranges(vectors, vectors + lanes, vectors + lanes * n); // work-item 0: k = 0 and 1
   EXPECT_NE(plan.verify({swapped}), "");
+}
+
+// image_bilinear_*'s output computed independently of the plan's check: a
+// linear filter whose weights are rounded to `weight_steps` steps per texel
+// (256: NVIDIA's texture units; 0: exact), or a nearest filter. Clamp to
+// edge, normalized coordinates; scale and offset are the launch's.
+Bytes resampled(const KernelPlan &plan, double weight_steps, bool nearest) {
+  const ImageShape shape = *plan.buffers[0].image;
+  const Launch &launch = std::get<Launch>(plan.steps.at(0));
+  const float scale = launch.args.at(4).float_value, offset = launch.args.at(5).float_value;
+  const Bytes &source = *plan.buffers[0].initial;
+  const bool rgba8 = shape.format == PixelFormat::Rgba8;
+  auto texel = [&](long x, long y, unsigned c) {
+    x = std::clamp<long>(x, 0, long(shape.width) - 1);
+    y = std::clamp<long>(y, 0, long(shape.height) - 1);
+    const std::size_t index = (std::size_t(y) * shape.width + std::size_t(x)) * 4 + c;
+    return rgba8 ? source[index] / 255.0
+                 : double(reinterpret_cast<const float *>(source.data())[index]);
+  };
+  Bytes out(plan.buffers[1].bytes);
+  for (std::size_t y = 0; y < shape.height; ++y)
+    for (std::size_t x = 0; x < shape.width; ++x) {
+      const double u = ((float(x) + 0.5f) * scale + offset) / float(shape.width) * shape.width;
+      const double v = ((float(y) + 0.5f) * scale + offset) / float(shape.height) * shape.height;
+      const long i = long(std::floor(u - 0.5)), j = long(std::floor(v - 0.5));
+      double a = u - 0.5 - i, b = v - 0.5 - j;
+      if (weight_steps > 0) {
+        a = std::round(a * weight_steps) / weight_steps;
+        b = std::round(b * weight_steps) / weight_steps;
+      }
+      for (unsigned c = 0; c < 4; ++c) {
+        const double value =
+            nearest ? texel(long(std::floor(u)), long(std::floor(v)), c)
+                    : (1 - a) * (1 - b) * texel(i, j, c) + a * (1 - b) * texel(i + 1, j, c) +
+                          (1 - a) * b * texel(i, j + 1, c) + a * b * texel(i + 1, j + 1, c);
+        const std::size_t index = (y * shape.width + x) * 4 + c;
+        if (rgba8)
+          out[index] =
+              static_cast<unsigned char>(std::nearbyint(std::clamp(value, 0.0, 1.0) * 255));
+        else
+          reinterpret_cast<float *>(out.data())[index] = static_cast<float>(value);
+      }
+    }
+  return out;
+}
+
+// The image check passes an exact filter and NVIDIA's 8-bit filter weights,
+// and fails a nearest filter and a single channel off by 5/255, counting
+// the wrong values.
+TEST(Workloads, ImageBilinearCheckToleratesHardwareWeights) {
+  for (const char *name : {"image_bilinear_rgba8", "image_bilinear_rgba32f"}) {
+    SCOPED_TRACE(name);
+    const KernelPlan plan = makeKernelPlan(name, parse({"--quick"}).problem);
+    const ImageShape shape = *plan.buffers[1].image;
+    EXPECT_EQ(plan.verify({resampled(plan, 0, false)}), "");
+    EXPECT_EQ(plan.verify({resampled(plan, 256, false)}), "");
+    const std::string nearest = plan.verify({resampled(plan, 0, true)});
+    EXPECT_NE(nearest.find("channel values differ"), std::string::npos) << nearest;
+
+    Bytes one_off = resampled(plan, 0, false);
+    const std::size_t index = (5 * shape.width + 7) * 4 + 2; // pixel (7, 5), blue
+    if (shape.format == PixelFormat::Rgba8)
+      one_off[index] = static_cast<unsigned char>(one_off[index] < 128 ? one_off[index] + 5
+                                                                       : one_off[index] - 5);
+    else
+      reinterpret_cast<float *>(one_off.data())[index] += 5.0f / 255.0f;
+    const std::string message = plan.verify({one_off});
+    EXPECT_EQ(message.rfind("1 of " + std::to_string(shape.width * shape.height * 4), 0), 0u)
+        << message;
+    EXPECT_NE(message.find("at pixel (7, 5)"), std::string::npos) << message;
+  }
 }
 
 TEST(Workloads, UnknownNameIsAnError) {
