@@ -55,6 +55,14 @@ CUresult queryDeviceProperties(CUdevice device, int driver_version, DeviceProper
       {CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &properties.pci_domain},
       {CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, &properties.pci_bus},
       {CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, &properties.pci_device},
+      {CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, &properties.texture_alignment},
+      {CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT, &properties.texture_pitch_alignment},
+      {CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH,
+       &properties.texture2d_linear_max_width},
+      {CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT,
+       &properties.texture2d_linear_max_height},
+      {CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH,
+       &properties.texture2d_linear_max_pitch},
   };
   for (const AttributeRow &row : rows)
     if ((result = api().cuDeviceGetAttribute(row.field, row.attribute, device)) != CUDA_SUCCESS)

@@ -38,6 +38,12 @@ struct DeviceProperties {
   int pci_domain = 0;
   int pci_bus = 0;
   int pci_device = 0;
+  // What a texture object over linear memory needs (image textures, image.h).
+  int texture_alignment = 0;       // of the base address, bytes
+  int texture_pitch_alignment = 0; // of the row pitch, bytes
+  int texture2d_linear_max_width = 0;
+  int texture2d_linear_max_height = 0;
+  int texture2d_linear_max_pitch = 0; // bytes
   int driver_version = 0;     // cuDriverGetVersion: 13000 for CUDA 13.0
   std::string driver_release; // cuda::driverRelease(): "580.159.04", or "" where unknown
 };

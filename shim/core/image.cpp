@@ -7,6 +7,8 @@
 
 namespace clcuda::core {
 
+using cuda::api;
+
 const std::vector<ImageFormat> &imageFormats() {
   static const std::vector<ImageFormat> table = {
 #define CLCUDA_IMAGE_FORMAT(order, type, bytes, usage) {order, type, bytes, ImageUsage::usage},
@@ -114,6 +116,122 @@ ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, 
   if (type == CL_MEM_OBJECT_IMAGE1D_ARRAY && !slice_pitch)
     layout.slice_pitch = layout.row_pitch;
   return layout;
+}
+
+namespace {
+
+// The CUDA texture format of a channel type the texture unit reads as
+// OpenCL does (normalized integers to [0, 1] or [-1, 1], half and float),
+// false for the others (integer reads, packed and 24-bit types).
+bool textureFormat(cl_channel_type type, CUarray_format &format) {
+  switch (type) {
+  case CL_UNORM_INT8:
+    format = CU_AD_FORMAT_UNSIGNED_INT8;
+    return true;
+  case CL_SNORM_INT8:
+    format = CU_AD_FORMAT_SIGNED_INT8;
+    return true;
+  case CL_UNORM_INT16:
+    format = CU_AD_FORMAT_UNSIGNED_INT16;
+    return true;
+  case CL_SNORM_INT16:
+    format = CU_AD_FORMAT_SIGNED_INT16;
+    return true;
+  case CL_HALF_FLOAT:
+    format = CU_AD_FORMAT_HALF;
+    return true;
+  case CL_FLOAT:
+    format = CU_AD_FORMAT_FLOAT;
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Stored channels of an order the device library places after a texture
+// read (components_of), 0 for those it cannot: three channels (CUDA has no
+// 3-channel textures), sRGB (decoded before filtering), depth.
+unsigned textureChannels(cl_channel_order order) {
+  switch (order) {
+  case CL_R:
+  case CL_A:
+  case CL_INTENSITY:
+  case CL_LUMINANCE:
+    return 1;
+  case CL_RG:
+  case CL_RA:
+    return 2;
+  case CL_RGBA:
+  case CL_BGRA:
+  case CL_ARGB:
+  case CL_ABGR:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+std::size_t roundUp(std::size_t value, std::size_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+} // namespace
+
+ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
+                                const DeviceProperties &device) {
+  ImageTextures textures;
+  CUDA_RESOURCE_DESC resource{};
+  resource.resType = CU_RESOURCE_TYPE_PITCH2D;
+  auto &pitch2d = resource.res.pitch2D;
+  pitch2d.numChannels = textureChannels(layout.format.image_channel_order);
+  const bool one_dimensional = layout.type == CL_MEM_OBJECT_IMAGE1D;
+  if ((!one_dimensional && layout.type != CL_MEM_OBJECT_IMAGE2D) || pitch2d.numChannels == 0 ||
+      !textureFormat(layout.format.image_channel_data_type, pitch2d.format) ||
+      device.texture_alignment <= 0 || device.texture_pitch_alignment <= 0 ||
+      address % std::size_t(device.texture_alignment) != 0)
+    return textures;
+  // A 1D image is one row: its pitch only has to be aligned, nothing is read past it.
+  const std::size_t pitch =
+      one_dimensional ? roundUp(layout.row_pitch, std::size_t(device.texture_pitch_alignment))
+                      : layout.row_pitch;
+  if (pitch % std::size_t(device.texture_pitch_alignment) != 0 ||
+      layout.width > std::size_t(device.texture2d_linear_max_width) ||
+      layout.height > std::size_t(device.texture2d_linear_max_height) ||
+      pitch > std::size_t(device.texture2d_linear_max_pitch))
+    return textures;
+  pitch2d.devPtr = address;
+  pitch2d.width = layout.width;
+  pitch2d.height = layout.height;
+  pitch2d.pitchInBytes = pitch;
+  // Every sampler state; each slot is made once (NONE shares CLAMP_TO_EDGE's).
+  constexpr unsigned kAddressModes[] = {
+      clc::sampler_address_none, clc::sampler_address_clamp_to_edge, clc::sampler_address_clamp,
+      clc::sampler_address_repeat, clc::sampler_address_mirrored_repeat};
+  for (unsigned normalized : {0u, unsigned(clc::sampler_normalized_coords)})
+    for (unsigned mode : kAddressModes)
+      for (unsigned filter : {unsigned(clc::sampler_filter_nearest),
+                              unsigned(clc::sampler_filter_linear)}) {
+        const int slot = clc::texture_slot(normalized | mode | filter);
+        if (slot < 0 || textures.handles[slot])
+          continue;
+        CUDA_TEXTURE_DESC texture{};
+        const CUaddress_mode cuda_mode =
+            mode == clc::sampler_address_clamp            ? CU_TR_ADDRESS_MODE_BORDER
+            : mode == clc::sampler_address_repeat          ? CU_TR_ADDRESS_MODE_WRAP
+            : mode == clc::sampler_address_mirrored_repeat ? CU_TR_ADDRESS_MODE_MIRROR
+                                                           : CU_TR_ADDRESS_MODE_CLAMP;
+        for (CUaddress_mode &axis : texture.addressMode)
+          axis = cuda_mode; // the border colour is zeros (texture{})
+        texture.filterMode = filter == clc::sampler_filter_linear ? CU_TR_FILTER_MODE_LINEAR
+                                                                  : CU_TR_FILTER_MODE_POINT;
+        texture.flags = normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0;
+        CUtexObject handle = 0;
+        if (api().cuTexObjectCreate(&handle, &resource, &texture, nullptr) != CUDA_SUCCESS)
+          continue;
+        textures.owners.emplace_back(handle);
+        textures.handles[slot] = handle;
+      }
+  return textures;
 }
 
 unsigned short floatToHalf(float value) {

@@ -8,6 +8,9 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
+#include "cuda/handles.h"
+#include "device.h"
+
 #include <clc/image_desc.h>
 
 #include <array>
@@ -74,6 +77,21 @@ ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, 
                             std::size_t height, std::size_t depth, std::size_t array_size,
                             std::size_t row_pitch, std::size_t slice_pitch);
 
+// The texture objects a read-only image argument is sampled through
+// (clc::image_desc::textures, clc::texture_slot): one per sampler state over
+// the image's memory at `address`, in the current CUDA context, or none
+// (all 0) where the texture unit cannot read the image as OpenCL asks: 1D
+// and 2D images only, of CUDA texture formats (8- and 16-bit normalized,
+// half and float; 1, 2 or 4 stored channels, sRGB and depth excepted), and
+// within the device's alignments and limits. A texture object that CUDA
+// refuses stays 0: that state is read in software.
+struct ImageTextures {
+  std::array<unsigned long long, clc::texture_slots> handles{};
+  std::vector<cuda::UniqueTexObject> owners;
+};
+ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
+                                const DeviceProperties &device);
+
 // clEnqueueFillImage: `colour` (float[4], cl_int[4] or cl_uint[4] by the
 // channel type; a float for CL_DEPTH) converted to one pixel of `format`
 // with the OpenCL C conversion rules (round to nearest even, saturation,
@@ -93,7 +111,7 @@ namespace clcuda::core {
 // host), so only memory bounds it; a 1D buffer image could go to 2^31 - 1
 // pixels (the device library's int coordinates), but the CTS's min_max tests
 // make an image at the limit. The argument counts are what kernels can take
-// (56 bytes each in CUDA's 32764-byte parameter space on Volta and newer).
+// (160 bytes each in CUDA's 32764-byte parameter space on Volta and newer).
 constexpr std::size_t kImage2DMaxSize = 32768;       // width and height; 1D width
 constexpr std::size_t kImage3DMaxSize = 16384;       // width, height, depth
 constexpr std::size_t kImageMaxArraySize = 2048;     // layers

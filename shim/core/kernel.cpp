@@ -231,7 +231,13 @@ void Kernel::storePointer(cl_uint index, CUdeviceptr address, Memory *buffer) {
 }
 
 void Kernel::setImage(cl_uint index, Memory &image) {
-  const clc::image_desc desc = image.image()->descriptor(image.address());
+  clc::image_desc desc = image.image()->descriptor(image.address());
+  // Only a read-only image may be read through the texture cache, which
+  // does not see the kernel's own writes.
+  if (metadata_->args[index].access_qualifier == cl2cuda::kArgAccessReadOnly) {
+    const ImageTextures &textures = image.textures();
+    std::copy(textures.handles.begin(), textures.handles.end(), desc.textures);
+  }
   std::memcpy(values_.data() + slots_[index].offset, &desc,
               std::min<std::size_t>(sizeof desc, slots_[index].size));
   buffers_[index] = &image;

@@ -28,10 +28,23 @@ Memory::Memory(Context &context, cl_mem_flags flags, std::size_t size,
     : context_(&context), flags_(flags), size_(size), properties_(std::move(properties)) {}
 
 Memory::~Memory() {
-  if (storage_) {
+  if (storage_ || !textures_.owners.empty()) {
     cuda::ScopedContext scope(context_->devices().front()->cudaContext());
+    textures_.owners.clear(); // before the memory they read
     storage_.reset();
   }
+}
+
+const ImageTextures &Memory::textures() {
+  std::call_once(textures_made_, [this] {
+    if (!image_ || !storage_ || storage_->managed || isHostStorage() ||
+        context_->devices().size() != 1)
+      return;
+    Device &device = *context_->devices().front();
+    cuda::ScopedContext scope(device.cudaContext());
+    textures_ = makeImageTextures(*image_, address(), device.properties());
+  });
+  return textures_;
 }
 
 cl_int Memory::createBuffer(Context &context, cl_mem_flags flags, std::size_t size, void *host_ptr,

@@ -78,6 +78,12 @@ public:
 
   void addDestructorCallback(MemoryDestructorCallback callback, void *user_data);
 
+  // An image's texture objects (makeImageTextures), made at its first use
+  // as a read-only kernel argument, destroyed with it; all 0 for images the
+  // texture unit does not read (on a buffer, in host or managed memory, in
+  // a context of several devices).
+  const ImageTextures &textures();
+
   // An image map's rectangle, in bytes, rows and slices of the image.
   struct MappedRect {
     std::array<std::size_t, 3> origin;
@@ -125,6 +131,8 @@ private:
   std::unique_ptr<Storage> storage_; // root buffers
   std::optional<ImageLayout> image_;
   Ref<Memory> image_buffer_;
+  std::once_flag textures_made_;
+  ImageTextures textures_;
 
   std::mutex mutex_;
   std::vector<Mapping> mappings_;

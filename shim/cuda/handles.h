@@ -52,10 +52,15 @@ struct HostMemoryTraits {
   static void destroy(void *pointer) { api().cuMemFreeHost(pointer); }
 };
 
+struct TexObjectTraits {
+  static void destroy(CUtexObject texture) { api().cuTexObjectDestroy(texture); }
+};
+
 using UniqueStream = Unique<CUstream, StreamTraits>;
 using UniqueEvent = Unique<CUevent, EventTraits>;
 using UniqueDeviceMemory = Unique<CUdeviceptr, DeviceMemoryTraits>;
 using UniqueHostMemory = Unique<void *, HostMemoryTraits>;
+using UniqueTexObject = Unique<CUtexObject, TexObjectTraits>;
 
 // Makes `context` current on this thread for the scope and restores the
 // caller's context afterwards, so an application that uses CUDA itself on the

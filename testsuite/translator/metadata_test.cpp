@@ -191,7 +191,7 @@ TEST(Metadata, TranslatorFillsIt) {
   EXPECT_TRUE(ProgramMetadata::parse(metadata.serialize(), &parsed, &error)) << error;
 }
 
-// Images are launched as clc::image_desc (56 bytes, align 8), samplers as
+// Images are launched as clc::image_desc (160 bytes, align 8), samplers as
 // 4-byte CLK_* bits; the access qualifier (read_only by default) and the type
 // name without it are those clGetKernelArgInfo reports.
 TEST(Metadata, ImagesAndSamplers) {
@@ -209,15 +209,15 @@ TEST(Metadata, ImagesAndSamplers) {
   ASSERT_EQ(kernel->args.size(), 5u);
   const std::vector<KernelArg> &args = kernel->args;
   EXPECT_TRUE(sameArg(args[0], {"in", "image2d_t", ArgKind::Image, kArgAddressGlobal,
-                                kArgAccessReadOnly, kArgTypeNone, 56, 8}));
+                                kArgAccessReadOnly, kArgTypeNone, 160, 8}));
   EXPECT_TRUE(sameArg(args[1], {"out", "image3d_t", ArgKind::Image, kArgAddressGlobal,
-                                kArgAccessWriteOnly, kArgTypeNone, 56, 8}));
+                                kArgAccessWriteOnly, kArgTypeNone, 160, 8}));
   EXPECT_TRUE(sameArg(args[2], {"s", "sampler_t", ArgKind::Sampler, kArgAddressPrivate,
                                 kArgAccessNone, kArgTypeNone, 4, 4}));
   EXPECT_TRUE(sameArg(args[3], {"b", "image1d_buffer_t", ArgKind::Image, kArgAddressGlobal,
-                                kArgAccessReadWrite, kArgTypeNone, 56, 8}));
+                                kArgAccessReadWrite, kArgTypeNone, 160, 8}));
   EXPECT_TRUE(sameArg(args[4], {"d", "image2d_array_depth_t", ArgKind::Image, kArgAddressGlobal,
-                                kArgAccessReadOnly, kArgTypeNone, 56, 8}));
+                                kArgAccessReadOnly, kArgTypeNone, 160, 8}));
   ProgramMetadata parsed;
   std::string error;
   ASSERT_TRUE(ProgramMetadata::parse(result.metadata.serialize(), &parsed, &error)) << error;

@@ -629,7 +629,7 @@ bool ProgramRewriter::VisitAsTypeExpr(clang::AsTypeExpr *as_type) {
 bool ProgramRewriter::VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *trait) {
   // vec_step, and sizeof/alignof of an image or a sampler: OpenCL's opaque
   // handles (a power of two, as the CTS checks), not the size of their CUDA
-  // stand-ins (a 56-byte clc::image_desc).
+  // stand-ins (a 160-byte clc::image_desc).
   const clang::QualType operand = trait->getTypeOfArgument();
   if (trait->getKind() != clang::UETT_VecStep && !operand->isImageType() &&
       !operand->isSamplerT())

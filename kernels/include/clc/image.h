@@ -1,8 +1,10 @@
 // Image and sampler functions (OpenCL C 3.0, "Image Read and Write
 // Functions"), done in software on linear memory (image_desc.h): addressing,
 // filtering and format conversion follow the spec's formulas exactly, in
-// float, for every format of the shim's table. Included only by programs that
-// use images.
+// float, for every format of the shim's table; read_imagef with float
+// coordinates goes through the texture unit where the shim made a texture
+// object for the image (sample_texture). Included only by programs that use
+// images.
 #pragma once
 
 #include <clc/core.h>
@@ -498,14 +500,41 @@ __device__ inline vec<T, 4> fetch(const image_desc &d, const unsigned char *base
 
 template <class C> constexpr bool is_float_coordinate = is_floating<decltype(coordinate(C(), 0))>;
 
+// read_imagef through the image's texture object for this sampler, when the
+// shim made one (image_desc.h): the stored channels come back filtered in
+// x, y, z, w and are placed as the channel order says. A 1D image is a
+// texture one texel high, read at its centre row.
+template <int Dims, class C>
+__device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, const C &c,
+                                      vec<float, 4> &pixel) {
+  const int slot = texture_slot(sampler);
+  if (slot < 0 || !d.textures[slot])
+    return false;
+  const float u = static_cast<float>(coordinate(c, 0));
+  const float v = Dims > 1 ? static_cast<float>(coordinate(c, 1)) : 0.5f;
+  float stored[4];
+  asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+      : "=f"(stored[0]), "=f"(stored[1]), "=f"(stored[2]), "=f"(stored[3])
+      : "l"(d.textures[slot]), "f"(u), "f"(v));
+  const component_map map = components_of(d.channel_order);
+  for (int e = 0; e < 4; ++e)
+    pixel.elem[e] = map.slot[e] >= 0 ? stored[map.slot[e]] : (e == 3 ? 1.0f : 0.0f);
+  return true;
+}
+
 template <class T, class Image, class C>
 __device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
   constexpr int dims = image_traits<Image>::dims;
   geometry<Image> g = geometry_of<Image>(image.desc, c);
   vec<T, 4> pixel;
-  if constexpr (is_float_coordinate<C>)
+  if constexpr (is_float_coordinate<C>) {
+    if constexpr (is_same<T, float> && dims <= 2 && !image_traits<Image>::is_array &&
+                  !image_traits<Image>::is_depth) {
+      if (sample_texture<dims>(image.desc, sampler, c, pixel))
+        return pixel;
+    }
     pixel = sample<T, dims>(image.desc, g.base, g.size, sampler, c);
-  else
+  } else
     pixel = fetch<T, dims>(image.desc, g.base, g.size, sampler & sampler_address_mask, c);
   if constexpr (image_traits<Image>::is_depth)
     return pixel.elem[0];

@@ -9,10 +9,23 @@
 // image array's layers are slices. Reads, filtering and format conversions
 // are done by the device library in software, so every format in the shim's
 // format table works the same way and results are exact where the spec
-// allows it.
+// allows it. Where the texture unit can do a read as OpenCL asks (1D and 2D
+// images of the formats CUDA textures take, read-only arguments), the shim
+// also fills `textures`: one texture object over the same memory per sampler
+// state, and read_imagef with float coordinates samples through it.
 #pragma once
 
+#if defined(__CUDACC__)
+#define CLC_HOST_DEVICE __host__ __device__
+#else
+#define CLC_HOST_DEVICE
+#endif
+
 namespace clc {
+
+// Texture objects per image: unnormalized coordinates with two addressing
+// modes, normalized with four, each with two filters (texture_slot).
+constexpr unsigned int texture_slots = 12;
 
 // Every image kernel argument is launched as this struct, by value.
 struct image_desc {
@@ -27,8 +40,11 @@ struct image_desc {
   unsigned int channel_data_type;  // cl_channel_type (CL_UNORM_INT8 = 0x10D2, ...)
   unsigned int element_size;       // bytes per pixel
   unsigned int image_type;         // cl_mem_object_type (CL_MEM_OBJECT_IMAGE2D = 0x10F1, ...)
+  unsigned int padding;
+  // CUtexObject per texture_slot(sampler), 0 where the read is done in software.
+  unsigned long long textures[texture_slots];
 };
-static_assert(sizeof(image_desc) == 56, "the launch layout the metadata's size= records");
+static_assert(sizeof(image_desc) == 160, "the launch layout the metadata's size= records");
 
 // A sampler argument (and a sampler_t value in device code) is launched as an
 // unsigned int holding OpenCL C's CLK_* bits, the values Clang's
@@ -45,5 +61,35 @@ enum sampler_bits : unsigned int {
   sampler_filter_nearest = 0x10,
   sampler_filter_linear = 0x20,
 };
+
+// The texture object a sampler's state reads through, or -1 where CUDA's
+// texture unit has no such state (REPEAT and MIRRORED_REPEAT need
+// normalized coordinates, as in OpenCL). NONE is read as CLAMP_TO_EDGE
+// (outside the image is undefined), CLAMP as CUDA's border of zeros.
+inline CLC_HOST_DEVICE int texture_slot(unsigned int sampler) {
+  int address;
+  switch (sampler & sampler_address_mask) {
+  case sampler_address_none:
+  case sampler_address_clamp_to_edge:
+    address = 0;
+    break;
+  case sampler_address_clamp:
+    address = 1;
+    break;
+  case sampler_address_repeat:
+    address = 2;
+    break;
+  case sampler_address_mirrored_repeat:
+    address = 3;
+    break;
+  default:
+    return -1;
+  }
+  const bool normalized = sampler & sampler_normalized_coords;
+  if (!normalized && address > 1)
+    return -1;
+  const int linear = (sampler & sampler_filter_mask) == sampler_filter_linear ? 1 : 0;
+  return ((normalized ? 2 : 0) + address) * 2 + linear;
+}
 
 } // namespace clc

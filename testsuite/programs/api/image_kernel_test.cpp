@@ -7,6 +7,10 @@
 
 #include <clc/image_desc.h>
 
+#include <dlfcn.h>
+
+#include <cmath>
+
 namespace clcuda::test {
 namespace {
 
@@ -94,6 +98,164 @@ TEST_F(ImageKernelTest, ReadsThroughASamplerAndWritesAnImage) {
   for (size_t i = 0; i < values.size(); ++i)
     ASSERT_NEAR(values[i], pixels[i] / 255.0f, 1.5e-7f) // OpenCL's 1.5 ulp for unorm reads
         << "channel " << i % 4 << " of pixel " << i / 4;
+}
+
+// The same pixels read through the texture unit (an image of its own, a
+// read-only argument) and in software (an image on a buffer, which gets no
+// texture objects), at the same coordinates with the same sampler.
+const char kBothPaths[] = R"(
+__kernel void both_paths(__read_only image2d_t through_texture, __read_only image2d_t in_software,
+                         sampler_t sampler, __global const float2 *coords,
+                         __global float4 *texture_reads, __global float4 *software_reads) {
+  size_t i = get_global_id(0);
+  texture_reads[i] = read_imagef(through_texture, sampler, coords[i]);
+  software_reads[i] = read_imagef(in_software, sampler, coords[i]);
+}
+)";
+
+struct TexturedFormat {
+  cl_image_format format;
+  size_t bytes_per_pixel;
+};
+
+// Stored values every channel type reads back finite and in [-2, 2].
+std::vector<unsigned char> texturePixels(const TexturedFormat &f, size_t count) {
+  std::vector<unsigned char> bytes(count * f.bytes_per_pixel);
+  const cl_channel_type type = f.format.image_channel_data_type;
+  static const unsigned short kHalves[] = {0x3C00, 0x3800, 0xB800, 0x4000, 0x3555, 0x0000, 0xBC00};
+  for (size_t i = 0; i < bytes.size(); i += type == CL_FLOAT ? 4 : type == CL_HALF_FLOAT ? 2 : 1) {
+    const unsigned seed = unsigned(i * 2654435761u >> 7);
+    if (type == CL_FLOAT) {
+      const float value = float(int(seed % 4001) - 2000) / 1000.0f;
+      std::memcpy(&bytes[i], &value, 4);
+    } else if (type == CL_HALF_FLOAT) {
+      std::memcpy(&bytes[i], &kHalves[seed % 7], 2);
+    } else {
+      bytes[i] = static_cast<unsigned char>(seed);
+    }
+  }
+  return bytes;
+}
+
+long fakeLiveTextures() {
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  auto live = driver ? reinterpret_cast<ClcudaFakeLiveTextures>(
+                           dlsym(driver, "clcuda_fake_live_textures"))
+                     : nullptr;
+  const long count = live ? live() : -1;
+  if (driver)
+    dlclose(driver);
+  return count;
+}
+
+TEST_F(ImageKernelTest, TextureUnitAndSoftwareReadTheSame) {
+  cl_kernel both = kernel(build(kBothPaths), "both_paths");
+  ASSERT_NE(both, nullptr);
+  // Every order the texture path places (1, 2 and 4 stored channels,
+  // swizzled, replicated) and every channel type it takes.
+  const TexturedFormat formats[] = {
+      {{CL_RGBA, CL_UNORM_INT8}, 4},     {{CL_BGRA, CL_UNORM_INT8}, 4},
+      {{CL_R, CL_FLOAT}, 4},             {{CL_RG, CL_SNORM_INT16}, 4},
+      {{CL_A, CL_HALF_FLOAT}, 2},        {{CL_LUMINANCE, CL_UNORM_INT16}, 2},
+      {{CL_INTENSITY, CL_FLOAT}, 4},     {{CL_RA, CL_SNORM_INT8}, 2},
+      {{CL_ARGB, CL_UNORM_INT8}, 4},
+  };
+  const size_t width = 16, height = 8; // rows of 32 bytes or more: the texture pitch alignment
+  // Coordinates from outside one edge to outside the other, none within
+  // 0.03 of a texel edge (where the hardware's coordinate rounding may pick
+  // the other texel for NEAREST).
+  std::vector<cl_float2> coords;
+  for (int k = 0; k < 64; ++k) {
+    float x = -1.3f + 0.37f * float(k), y = -1.1f + 0.17f * float(k);
+    for (float *c : {&x, &y})
+      if (std::fabs(*c - std::round(*c)) < 0.03f)
+        *c += 0.06f;
+    coords.push_back({{x, y}});
+  }
+  const cl_addressing_mode modes[] = {CL_ADDRESS_NONE, CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_CLAMP,
+                                      CL_ADDRESS_REPEAT, CL_ADDRESS_MIRRORED_REPEAT};
+  cl_mem texture_reads = makeBuffer(CL_MEM_READ_WRITE, coords.size() * 16);
+  cl_mem software_reads = makeBuffer(CL_MEM_READ_WRITE, coords.size() * 16);
+  cl_mem coordinates = makeBuffer(CL_MEM_READ_ONLY, coords.size() * 8);
+  for (const TexturedFormat &f : formats) {
+    SCOPED_TRACE("format 0x" + std::to_string(f.format.image_channel_order) + "/0x" +
+                 std::to_string(f.format.image_channel_data_type));
+    std::vector<unsigned char> pixels = texturePixels(f, width * height);
+    cl_image_desc desc{};
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = width;
+    desc.image_height = height;
+    cl_int error = CL_SUCCESS;
+    const long textures_before = fakeLiveTextures();
+    cl_mem own = clCreateImage(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &f.format, &desc,
+                               pixels.data(), &error);
+    ASSERT_CL(CL_SUCCESS, error);
+    cl_mem storage = makeBuffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, pixels.size(),
+                                pixels.data());
+    desc.mem_object = storage;
+    desc.image_row_pitch = width * f.bytes_per_pixel;
+    cl_mem on_buffer = clCreateImage(context, CL_MEM_READ_ONLY, &f.format, &desc, nullptr, &error);
+    ASSERT_CL(CL_SUCCESS, error);
+    images_.push_back(on_buffer);
+    setArg(both, 0, own);
+    setArg(both, 1, on_buffer);
+    setArg(both, 3, coordinates);
+    setArg(both, 4, texture_reads);
+    setArg(both, 5, software_reads);
+    for (cl_bool normalized : {CL_FALSE, CL_TRUE})
+      for (cl_addressing_mode mode : modes)
+        for (cl_filter_mode filter : {CL_FILTER_NEAREST, CL_FILTER_LINEAR}) {
+          if (!normalized && (mode == CL_ADDRESS_REPEAT || mode == CL_ADDRESS_MIRRORED_REPEAT))
+            continue;
+          SCOPED_TRACE("normalized " + std::to_string(normalized) + ", addressing 0x" +
+                       std::to_string(mode) + ", filter 0x" + std::to_string(filter));
+          cl_sampler sampler = clCreateSampler(context, normalized, mode, filter, &error);
+          ASSERT_CL(CL_SUCCESS, error);
+          std::vector<cl_float2> used = coords;
+          for (cl_float2 &c : used)
+            if (normalized)
+              c = {{c.s[0] / float(width), c.s[1] / float(height)}};
+          ASSERT_CL(CL_SUCCESS, clEnqueueWriteBuffer(queue, coordinates, CL_TRUE, 0,
+                                                     used.size() * 8, used.data(), 0, nullptr,
+                                                     nullptr));
+          setArg(both, 2, sampler);
+          takeLaunches();
+          const size_t global = coords.size();
+          ASSERT_CL(CL_SUCCESS, clEnqueueNDRangeKernel(queue, both, 1, nullptr, &global, nullptr,
+                                                       0, nullptr, nullptr));
+          ASSERT_CL(CL_SUCCESS, clFinish(queue));
+          clReleaseSampler(sampler);
+          if (fakeDevice()) {
+            // Kernels do not run here: the descriptors say which path each read takes.
+            const std::vector<ClcudaFakeLaunch> launches = takeLaunches();
+            ASSERT_EQ(launches.size(), 1u);
+            const auto hardware = parameter<clc::image_desc>(launches[0], 0);
+            const auto software = parameter<clc::image_desc>(launches[0], 1);
+            for (unsigned slot = 0; slot < clc::texture_slots; ++slot) {
+              EXPECT_NE(hardware.textures[slot], 0u) << "slot " << slot;
+              EXPECT_EQ(software.textures[slot], 0u) << "slot " << slot;
+            }
+            EXPECT_EQ(fakeLiveTextures() - textures_before, long(clc::texture_slots));
+            continue;
+          }
+          const std::vector<float> through_texture = read<float>(texture_reads, global * 4);
+          const std::vector<float> in_software = read<float>(software_reads, global * 4);
+          // The texture unit's filter weights have 8 fractional bits: a
+          // linear read may be off by up to 1/256 of the neighbours' range
+          // (here at most 4).
+          const float tolerance = filter == CL_FILTER_LINEAR ? 0.02f : 1e-6f;
+          for (size_t i = 0; i < in_software.size(); ++i)
+            ASSERT_NEAR(through_texture[i], in_software[i], tolerance)
+                << "channel " << i % 4 << " at (" << used[i / 4].s[0] << ", "
+                << used[i / 4].s[1] << ")";
+        }
+    ASSERT_CL(CL_SUCCESS, clReleaseMemObject(own));
+    ASSERT_CL(CL_SUCCESS, clFinish(queue));
+    if (textures_before >= 0) {
+      EXPECT_TRUE(waitUntil([&] { return fakeLiveTextures() == textures_before; }))
+          << "texture objects left after the image's release";
+    }
+  }
 }
 
 } // namespace

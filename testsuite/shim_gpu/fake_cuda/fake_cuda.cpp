@@ -317,6 +317,21 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUd
   case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID:
     *value = 2;
     break;
+  case CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT: // Hopper's values
+    *value = 512;
+    break;
+  case CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT:
+    *value = 32;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH:
+    *value = 131072;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT:
+    *value = 65000;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH:
+    *value = 2097120;
+    break;
   default:
     *value = 0;
     break;
@@ -489,6 +504,36 @@ CUresult fake_cuMemHostAlloc(void **pointer, std::size_t size, unsigned) {
 CUresult fake_cuMemFreeHost(void *pointer) {
   return hasContext() ? release(std::uintptr_t(pointer)) : CUDA_ERROR_INVALID_CONTEXT;
 }
+// ---- texture objects: checked as CUDA documents pitch-2D textures, never sampled ----
+
+std::mutex textures_mutex;
+std::set<CUtexObject> live_textures;
+CUtexObject next_texture = 1;
+
+CUresult fake_cuTexObjectCreate(CUtexObject *texture, const CUDA_RESOURCE_DESC *resource,
+                                const CUDA_TEXTURE_DESC *description,
+                                const CUDA_RESOURCE_VIEW_DESC *view) {
+  if (CUresult error = contextError())
+    return error;
+  if (!texture || !resource || !description || view ||
+      resource->resType != CU_RESOURCE_TYPE_PITCH2D)
+    return CUDA_ERROR_INVALID_VALUE;
+  const auto &pitch2d = resource->res.pitch2D;
+  const unsigned channels = pitch2d.numChannels;
+  if (pitch2d.devPtr % 512 || pitch2d.pitchInBytes % 32 || pitch2d.width == 0 ||
+      pitch2d.height == 0 || (channels != 1 && channels != 2 && channels != 4) ||
+      !findAllocation(std::uintptr_t(pitch2d.devPtr)))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  *texture = next_texture++;
+  live_textures.insert(*texture);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuTexObjectDestroy(CUtexObject texture) {
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  return live_textures.erase(texture) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
 CUresult fake_cuMemHostGetDevicePointer(CUdeviceptr *device, void *host, unsigned) {
   if (CUresult error = contextError())
     return error;
@@ -929,6 +974,8 @@ const Symbol kSymbols[] = {
     FAKE(cuMemGetInfo),
     FAKE(cuMemHostAlloc),
     FAKE(cuMemFreeHost),
+    FAKE(cuTexObjectCreate),
+    FAKE(cuTexObjectDestroy),
     FAKE(cuMemHostGetDevicePointer),
     FAKE(cuMemHostRegister),
     FAKE(cuMemHostUnregister),
@@ -982,6 +1029,11 @@ cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
 
 extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_streams() {
   return live_streams.load();
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_textures() {
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  return long(live_textures.size());
 }
 
 extern "C" __attribute__((visibility("default"))) std::size_t

@@ -28,3 +28,7 @@ using ClcudaFakeTakeLaunches = decltype(&clcuda_fake_take_launches);
 // Streams created and not yet destroyed, in the whole process.
 extern "C" long clcuda_fake_live_streams();
 using ClcudaFakeLiveStreams = decltype(&clcuda_fake_live_streams);
+
+// Texture objects created and not yet destroyed, in the whole process.
+extern "C" long clcuda_fake_live_textures();
+using ClcudaFakeLiveTextures = decltype(&clcuda_fake_live_textures);

@@ -53,13 +53,13 @@ kernel void images(__read_only image2d_t src, __write_only image2d_t dst, sample
   out[0] = v;
 }
 #endif
-// METADATA: arg name="src" type="image2d_t" kind=image address=global access=read_only qualifiers=none size=56 align=8
-// METADATA-NEXT: arg name="dst" type="image2d_t" kind=image address=global access=write_only qualifiers=none size=56 align=8
+// METADATA: arg name="src" type="image2d_t" kind=image address=global access=read_only qualifiers=none size=160 align=8
+// METADATA-NEXT: arg name="dst" type="image2d_t" kind=image address=global access=write_only qualifiers=none size=160 align=8
 // METADATA-NEXT: arg name="arg_sampler" type="sampler_t" kind=sampler address=private access=none qualifiers=none size=4 align=4
-// METADATA-NEXT: arg name="volume" type="image3d_t" kind=image address=global access=read_only qualifiers=none size=56 align=8
-// METADATA-NEXT: arg name="buffer" type="image1d_buffer_t" kind=image address=global access=read_write qualifiers=none size=56 align=8
-// METADATA-NEXT: arg name="depth" type="image2d_array_depth_t" kind=image address=global access=read_only qualifiers=none size=56 align=8
-// METADATA-NEXT: arg name="rows" type="image1d_array_t" kind=image address=global access=write_only qualifiers=none size=56 align=8
+// METADATA-NEXT: arg name="volume" type="image3d_t" kind=image address=global access=read_only qualifiers=none size=160 align=8
+// METADATA-NEXT: arg name="buffer" type="image1d_buffer_t" kind=image address=global access=read_write qualifiers=none size=160 align=8
+// METADATA-NEXT: arg name="depth" type="image2d_array_depth_t" kind=image address=global access=read_only qualifiers=none size=160 align=8
+// METADATA-NEXT: arg name="rows" type="image1d_array_t" kind=image address=global access=write_only qualifiers=none size=160 align=8
 // METADATA-NEXT: arg name="layers" type="image2d_array_t" kind=image
 // METADATA-NEXT: arg name="line" type="image1d_t" kind=image
 // METADATA-NEXT: arg name="plane" type="image2d_depth_t" kind=image

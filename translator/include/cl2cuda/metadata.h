@@ -58,7 +58,7 @@ enum class ArgKind {
   ConstantBuffer, // __constant pointer: an 8-byte device pointer
   LocalPointer,   // __local pointer: a 4-byte offset into dynamic shared memory
   ByValue,        // scalar, vector or struct: its bytes
-  Image,          // image1d_t ... image3d_t: a clc::image_desc by value (56 bytes)
+  Image,          // image1d_t ... image3d_t: a clc::image_desc by value (160 bytes)
   Sampler,        // sampler_t: a 4-byte unsigned int of CLK_* bits
 };
 
