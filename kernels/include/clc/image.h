@@ -316,32 +316,23 @@ __device__ inline void store_unsigned_component(unsigned char *p, unsigned int t
   }
 }
 
-// write_imagef to the most common layouts, RGBA and BGRA of 8-bit
-// normalized or float channels, as one store of the whole pixel (4 or 16
-// bytes) where it is aligned: the channel-by-channel stores below take four
-// store instructions a pixel. False where it does not apply.
+// write_imagef to RGBA and BGRA float images as one 16-byte store of the
+// whole pixel where it is aligned, instead of the four stores of the loop
+// below (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s before,
+// 2,115 after; a 4-byte store for unorm8 measured no faster, so it is not
+// done). False where it does not apply.
 __device__ inline bool store_whole_pixel(unsigned char *p, const image_desc &d,
                                          const vec<float, 4> &color) {
-  const unsigned int type = d.channel_data_type;
   if ((d.channel_order != order_rgba && d.channel_order != order_bgra) ||
-      (type != type_unorm_int8 && type != type_float) ||
-      reinterpret_cast<unsigned long long>(p) % d.element_size != 0)
+      d.channel_data_type != type_float || reinterpret_cast<unsigned long long>(p) % 16 != 0)
     return false;
   const bool bgra = d.channel_order == order_bgra;
-  const float stored[4] = {color.elem[bgra ? 2 : 0], color.elem[1], color.elem[bgra ? 0 : 2],
-                           color.elem[3]};
-  if (type == type_unorm_int8) {
-    unsigned int bits = 0;
-    for (int c = 0; c < 4; ++c)
-      bits |= static_cast<unsigned int>(saturate_rte(stored[c] * 255.0f, 0.0f, 255.0f)) << (8 * c);
-    *reinterpret_cast<unsigned int *>(p) = bits;
-  } else {
-    struct alignas(16) words {
-      unsigned int word[4];
-    };
-    *reinterpret_cast<words *>(p) = {{__float_as_uint(stored[0]), __float_as_uint(stored[1]),
-                                      __float_as_uint(stored[2]), __float_as_uint(stored[3])}};
-  }
+  struct alignas(16) words {
+    unsigned int word[4];
+  };
+  *reinterpret_cast<words *>(p) = {
+      {__float_as_uint(color.elem[bgra ? 2 : 0]), __float_as_uint(color.elem[1]),
+       __float_as_uint(color.elem[bgra ? 0 : 2]), __float_as_uint(color.elem[3])}};
   return true;
 }
 
