@@ -6,8 +6,8 @@ and a run of one subtest writes the CTS's JSON results file. test_fake's
 subtest names say what they do (pass, fail, skip, crash, hang); `differs`
 passes only on the platform whose library is named good.so, and
 `runs_nothing` exits 0 with no result for itself. test_conversions,
-test_bruteforce and test_image_streams mimic those CTS suites where their
-runs need run_cts.py's SUITE_RULES: every conversion reports under
+test_bruteforce, test_image_streams and test_device_partition mimic those
+CTS suites where their runs need run_cts.py's SUITE_RULES: every conversion reports under
 "conversions", and some runs report a pass having tested nothing.
 """
 import csv
@@ -30,6 +30,7 @@ SUBTESTS = {
     "test_conversions": ["conversions"],
     "test_bruteforce": ["acos", "sqrt_cr", "nan"],
     "test_image_streams": ["1D"],
+    "test_device_partition": ["partition_equally", "partition_by_counts"],
 }[suite]
 if sys.argv[1] == "--list":
     print("Test names:")
@@ -58,6 +59,15 @@ elif suite == "test_bruteforce":
     report({subtest: "pass"})
 elif suite == "test_image_streams":
     report({subtest: "pass"})
+elif suite == "test_device_partition":
+    # the device partitions equally, not by counts
+    if subtest == "partition_equally":
+        print('Testing on device 0x1 partition type "CL_DEVICE_PARTITION_EQUALLY" (4,0)')
+    else:
+        print('Device partition type "CL_DEVICE_PARTITION_BY_COUNTS" is not supported on '
+              "device 0x1. Skipping test...")
+    print("Testing on all device 0x1 finished")
+    report({subtest: "pass"})
 else:
     if subtest == "crashes":
         os.kill(os.getpid(), signal.SIGSEGV)
@@ -78,7 +88,8 @@ class RunCtsTest(unittest.TestCase):
     def setUp(self):
         self.scratch = tempfile.TemporaryDirectory()
         self.root = pathlib.Path(self.scratch.name)
-        for name in ("test_fake", "test_conversions", "test_bruteforce", "test_image_streams"):
+        for name in ("test_fake", "test_conversions", "test_bruteforce", "test_image_streams",
+                     "test_device_partition"):
             suite = self.root / "cts" / "test_conformance" / name / name
             suite.parent.mkdir(parents=True)
             suite.write_text(FAKE_SUITE)
@@ -215,6 +226,14 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(self.statuses(out / "good.csv"),
                          {"acos": "pass", "sqrt_cr": "skip", "nan": "not tested"})
+
+    def test_a_partition_type_the_device_lacks_is_not_tested(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--out", str(out), suites="test_device_partition")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.statuses(out / "good.csv"),
+                         {"partition_equally": "pass", "partition_by_counts": "not tested"})
 
     def test_a_suite_rule_gives_options(self):
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
