@@ -326,13 +326,15 @@ __device__ inline bool store_whole_pixel(unsigned char *p, const image_desc &d,
   if ((d.channel_order != order_rgba && d.channel_order != order_bgra) ||
       d.channel_data_type != type_float || reinterpret_cast<unsigned long long>(p) % 16 != 0)
     return false;
+  // Selected, not indexed (an indexed array would live in local memory).
   const bool bgra = d.channel_order == order_bgra;
+  const float first = bgra ? color.elem[2] : color.elem[0];
+  const float third = bgra ? color.elem[0] : color.elem[2];
   struct alignas(16) words {
     unsigned int word[4];
   };
-  *reinterpret_cast<words *>(p) = {
-      {__float_as_uint(color.elem[bgra ? 2 : 0]), __float_as_uint(color.elem[1]),
-       __float_as_uint(color.elem[bgra ? 0 : 2]), __float_as_uint(color.elem[3])}};
+  *reinterpret_cast<words *>(p) = {{__float_as_uint(first), __float_as_uint(color.elem[1]),
+                                    __float_as_uint(third), __float_as_uint(color.elem[3])}};
   return true;
 }
 
@@ -536,13 +538,20 @@ __device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, co
     return false;
   const float u = static_cast<float>(coordinate(c, 0));
   const float v = Dims > 1 ? static_cast<float>(coordinate(c, 1)) : 0.5f;
-  float stored[4];
+  float x, y, z, w;
   asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
-      : "=f"(stored[0]), "=f"(stored[1]), "=f"(stored[2]), "=f"(stored[3])
+      : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
       : "l"(d.textures[slot]), "f"(u), "f"(v));
+  // Selected, not indexed (an indexed array would live in local memory).
   const component_map map = components_of(d.channel_order);
-  for (int e = 0; e < 4; ++e)
-    pixel.elem[e] = map.slot[e] >= 0 ? stored[map.slot[e]] : (e == 3 ? 1.0f : 0.0f);
+  for (int e = 0; e < 4; ++e) {
+    const int from = map.slot[e];
+    pixel.elem[e] = from == 0   ? x
+                    : from == 1 ? y
+                    : from == 2 ? z
+                    : from == 3 ? w
+                                : (e == 3 ? 1.0f : 0.0f);
+  }
   return true;
 }
 
