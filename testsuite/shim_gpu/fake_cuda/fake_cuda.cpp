@@ -506,8 +506,10 @@ CUresult fake_cuMemFreeHost(void *pointer) {
 }
 // ---- texture objects: checked as CUDA documents pitch-2D textures, never sampled ----
 
-std::mutex textures_mutex;
-std::set<CUtexObject> live_textures;
+// Never destroyed, as the registry above: clcuda's worker may destroy
+// textures while static destructors run at exit.
+std::mutex &textures_mutex = *new std::mutex();
+std::set<CUtexObject> &live_textures = *new std::set<CUtexObject>();
 CUtexObject next_texture = 1;
 
 CUresult fake_cuTexObjectCreate(CUtexObject *texture, const CUDA_RESOURCE_DESC *resource,
