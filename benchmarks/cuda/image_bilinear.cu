@@ -16,12 +16,18 @@ __device__ unsigned char unorm8(float value) {
   return static_cast<unsigned char>(__float2uint_rn(__saturatef(value) * 255.0f));
 }
 
+// This thread's pixel; false outside the image.
+__device__ bool thread_pixel(unsigned width, unsigned height, unsigned &x, unsigned &y) {
+  x = blockIdx.x * blockDim.x + threadIdx.x;
+  y = blockIdx.y * blockDim.y + threadIdx.y;
+  return x < width && y < height;
+}
+
 extern "C" __global__ void bilinear_rgba8(cudaTextureObject_t src, cudaSurfaceObject_t dst,
                                           unsigned width, unsigned height, float scale,
                                           float offset) {
-  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= width || y >= height)
+  unsigned x, y;
+  if (!thread_pixel(width, height, x, y))
     return;
   float4 p = resampled(src, x, y, width, height, scale, offset);
   surf2Dwrite(make_uchar4(unorm8(p.x), unorm8(p.y), unorm8(p.z), unorm8(p.w)), dst,
@@ -31,9 +37,8 @@ extern "C" __global__ void bilinear_rgba8(cudaTextureObject_t src, cudaSurfaceOb
 extern "C" __global__ void bilinear_rgba32f(cudaTextureObject_t src, cudaSurfaceObject_t dst,
                                             unsigned width, unsigned height, float scale,
                                             float offset) {
-  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= width || y >= height)
+  unsigned x, y;
+  if (!thread_pixel(width, height, x, y))
     return;
   surf2Dwrite(resampled(src, x, y, width, height, scale, offset), dst, x * sizeof(float4), y);
 }
