@@ -120,56 +120,45 @@ ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, 
 
 namespace {
 
-// The CUDA texture format of a channel type the texture unit reads as
-// OpenCL does (normalized integers to [0, 1] or [-1, 1], half and float),
-// false for the others (integer reads, packed and 24-bit types).
-bool textureFormat(cl_channel_type type, CUarray_format &format) {
-  switch (type) {
-  case CL_UNORM_INT8:
-    format = CU_AD_FORMAT_UNSIGNED_INT8;
-    return true;
-  case CL_SNORM_INT8:
-    format = CU_AD_FORMAT_SIGNED_INT8;
-    return true;
-  case CL_UNORM_INT16:
-    format = CU_AD_FORMAT_UNSIGNED_INT16;
-    return true;
-  case CL_SNORM_INT16:
-    format = CU_AD_FORMAT_SIGNED_INT16;
-    return true;
-  case CL_HALF_FLOAT:
-    format = CU_AD_FORMAT_HALF;
-    return true;
-  case CL_FLOAT:
-    format = CU_AD_FORMAT_FLOAT;
-    return true;
-  default:
-    return false;
-  }
-}
+// The CUDA texture format of each channel type the texture unit reads as
+// OpenCL does (normalized integers to [0, 1] or [-1, 1], half and float);
+// the others (integer reads, packed and 24-bit types) have no row.
+struct TextureFormatRow {
+  cl_channel_type type;
+  CUarray_format format;
+};
+constexpr TextureFormatRow kTextureFormats[] = {
+    {CL_UNORM_INT8, CU_AD_FORMAT_UNSIGNED_INT8},  {CL_SNORM_INT8, CU_AD_FORMAT_SIGNED_INT8},
+    {CL_UNORM_INT16, CU_AD_FORMAT_UNSIGNED_INT16}, {CL_SNORM_INT16, CU_AD_FORMAT_SIGNED_INT16},
+    {CL_HALF_FLOAT, CU_AD_FORMAT_HALF},            {CL_FLOAT, CU_AD_FORMAT_FLOAT},
+};
 
-// Stored channels of an order the device library places after a texture
-// read (components_of), 0 for those it cannot: three channels (CUDA has no
-// 3-channel textures), sRGB (decoded before filtering), depth.
-unsigned textureChannels(cl_channel_order order) {
-  switch (order) {
-  case CL_R:
-  case CL_A:
-  case CL_INTENSITY:
-  case CL_LUMINANCE:
-    return 1;
-  case CL_RG:
-  case CL_RA:
-    return 2;
-  case CL_RGBA:
-  case CL_BGRA:
-  case CL_ARGB:
-  case CL_ABGR:
-    return 4;
-  default:
-    return 0;
-  }
-}
+// The stored channels of each order the device library places after a
+// texture read (components_of); none for three channels (CUDA has no
+// 3-channel textures), sRGB (decoded before filtering) or depth.
+struct TextureOrderRow {
+  cl_channel_order order;
+  unsigned channels;
+};
+constexpr TextureOrderRow kTextureOrders[] = {
+    {CL_R, 1},  {CL_A, 1},    {CL_INTENSITY, 1}, {CL_LUMINANCE, 1}, {CL_RG, 2},
+    {CL_RA, 2}, {CL_RGBA, 4}, {CL_BGRA, 4},      {CL_ARGB, 4},      {CL_ABGR, 4},
+};
+
+// Each OpenCL addressing mode as CUDA's texture unit does it: NONE (outside
+// is undefined) as CLAMP_TO_EDGE, CLAMP as the border (zeros: the texture
+// descriptor's border colour is left 0).
+struct TextureAddressRow {
+  unsigned sampler_bits;
+  CUaddress_mode mode;
+};
+constexpr TextureAddressRow kTextureAddressModes[] = {
+    {clc::sampler_address_none, CU_TR_ADDRESS_MODE_CLAMP},
+    {clc::sampler_address_clamp_to_edge, CU_TR_ADDRESS_MODE_CLAMP},
+    {clc::sampler_address_clamp, CU_TR_ADDRESS_MODE_BORDER},
+    {clc::sampler_address_repeat, CU_TR_ADDRESS_MODE_WRAP},
+    {clc::sampler_address_mirrored_repeat, CU_TR_ADDRESS_MODE_MIRROR},
+};
 
 std::size_t roundUp(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
@@ -183,10 +172,17 @@ ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
   CUDA_RESOURCE_DESC resource{};
   resource.resType = CU_RESOURCE_TYPE_PITCH2D;
   auto &pitch2d = resource.res.pitch2D;
-  pitch2d.numChannels = textureChannels(layout.format.image_channel_order);
+  const auto *order = std::find_if(std::begin(kTextureOrders), std::end(kTextureOrders),
+                                   [&](const TextureOrderRow &row) {
+                                     return row.order == layout.format.image_channel_order;
+                                   });
+  const auto *format = std::find_if(std::begin(kTextureFormats), std::end(kTextureFormats),
+                                    [&](const TextureFormatRow &row) {
+                                      return row.type == layout.format.image_channel_data_type;
+                                    });
   const bool one_dimensional = layout.type == CL_MEM_OBJECT_IMAGE1D;
-  if ((!one_dimensional && layout.type != CL_MEM_OBJECT_IMAGE2D) || pitch2d.numChannels == 0 ||
-      !textureFormat(layout.format.image_channel_data_type, pitch2d.format) ||
+  if ((!one_dimensional && layout.type != CL_MEM_OBJECT_IMAGE2D) ||
+      order == std::end(kTextureOrders) || format == std::end(kTextureFormats) ||
       device.texture_alignment <= 0 || device.texture_pitch_alignment <= 0 ||
       address % std::size_t(device.texture_alignment) != 0)
     return textures;
@@ -199,29 +195,23 @@ ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
       layout.height > std::size_t(device.texture2d_linear_max_height) ||
       pitch > std::size_t(device.texture2d_linear_max_pitch))
     return textures;
+  pitch2d.numChannels = order->channels;
+  pitch2d.format = format->format;
   pitch2d.devPtr = address;
   pitch2d.width = layout.width;
   pitch2d.height = layout.height;
   pitch2d.pitchInBytes = pitch;
   // Every sampler state; each slot is made once (NONE shares CLAMP_TO_EDGE's).
-  constexpr unsigned kAddressModes[] = {
-      clc::sampler_address_none, clc::sampler_address_clamp_to_edge, clc::sampler_address_clamp,
-      clc::sampler_address_repeat, clc::sampler_address_mirrored_repeat};
   for (unsigned normalized : {0u, unsigned(clc::sampler_normalized_coords)})
-    for (unsigned mode : kAddressModes)
+    for (const TextureAddressRow &address_mode : kTextureAddressModes)
       for (unsigned filter : {unsigned(clc::sampler_filter_nearest),
                               unsigned(clc::sampler_filter_linear)}) {
-        const int slot = clc::texture_slot(normalized | mode | filter);
+        const int slot = clc::texture_slot(normalized | address_mode.sampler_bits | filter);
         if (slot < 0 || textures.handles[slot])
           continue;
         CUDA_TEXTURE_DESC texture{};
-        const CUaddress_mode cuda_mode =
-            mode == clc::sampler_address_clamp            ? CU_TR_ADDRESS_MODE_BORDER
-            : mode == clc::sampler_address_repeat          ? CU_TR_ADDRESS_MODE_WRAP
-            : mode == clc::sampler_address_mirrored_repeat ? CU_TR_ADDRESS_MODE_MIRROR
-                                                           : CU_TR_ADDRESS_MODE_CLAMP;
         for (CUaddress_mode &axis : texture.addressMode)
-          axis = cuda_mode; // the border colour is zeros (texture{})
+          axis = address_mode.mode;
         texture.filterMode = filter == clc::sampler_filter_linear ? CU_TR_FILTER_MODE_LINEAR
                                                                   : CU_TR_FILTER_MODE_POINT;
         texture.flags = normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0;

@@ -28,7 +28,7 @@ Memory::Memory(Context &context, cl_mem_flags flags, std::size_t size,
     : context_(&context), flags_(flags), size_(size), properties_(std::move(properties)) {}
 
 Memory::~Memory() {
-  if (storage_ || !textures_.owners.empty()) {
+  if (storage_) { // only images with storage of their own have textures
     cuda::ScopedContext scope(context_->devices().front()->cudaContext());
     textures_.owners.clear(); // before the memory they read
     storage_.reset();
