@@ -2,7 +2,6 @@
 
 #include "cuda/driver.h"
 
-#include <dlfcn.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -92,14 +91,8 @@ void LoadTest::SetUp() {
   if (IsSkipped() || HasFatalFailure())
     return;
   kernels_run_ = !fakeDevice();
-  // The shim loaded the driver: this handle only finds it.
-  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (driver) {
-    take_ = reinterpret_cast<ClcudaFakeTakeLaunches>(dlsym(driver, "clcuda_fake_take_launches"));
-    live_streams_ =
-        reinterpret_cast<ClcudaFakeLiveStreams>(dlsym(driver, "clcuda_fake_live_streams"));
-    dlclose(driver);
-  }
+  take_ = fakeDriverFunction<ClcudaFakeTakeLaunches>("clcuda_fake_take_launches");
+  live_streams_ = fakeDriverFunction<ClcudaFakeLiveStreams>("clcuda_fake_live_streams");
   if (take_)
     launch_chunk_.resize(kLaunchChunk);
 }

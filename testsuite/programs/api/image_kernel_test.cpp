@@ -7,8 +7,6 @@
 
 #include <clc/image_desc.h>
 
-#include <dlfcn.h>
-
 #include <cmath>
 
 namespace clcuda::test {
@@ -138,14 +136,8 @@ std::vector<unsigned char> texturePixels(const TexturedFormat &f, size_t count) 
 }
 
 long fakeLiveTextures() {
-  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  auto live = driver ? reinterpret_cast<ClcudaFakeLiveTextures>(
-                           dlsym(driver, "clcuda_fake_live_textures"))
-                     : nullptr;
-  const long count = live ? live() : -1;
-  if (driver)
-    dlclose(driver);
-  return count;
+  auto live = fakeDriverFunction<ClcudaFakeLiveTextures>("clcuda_fake_live_textures");
+  return live ? live() : -1;
 }
 
 TEST_F(ImageKernelTest, TextureUnitAndSoftwareReadTheSame) {

@@ -79,11 +79,19 @@ cl_kernel ProgramTest::kernel(cl_program program, const char *name) {
   return keep(created);
 }
 
-std::vector<ClcudaFakeLaunch> ProgramTest::takeLaunches() {
+void *fakeDriverSymbol(const char *name) {
+  // The shim loaded the driver: this handle only finds it, and the symbol
+  // stays valid after the handle is closed.
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  auto take =
-      driver ? reinterpret_cast<ClcudaFakeTakeLaunches>(dlsym(driver, "clcuda_fake_take_launches"))
-             : nullptr;
+  if (!driver)
+    return nullptr;
+  void *symbol = dlsym(driver, name);
+  dlclose(driver);
+  return symbol;
+}
+
+std::vector<ClcudaFakeLaunch> ProgramTest::takeLaunches() {
+  auto take = fakeDriverFunction<ClcudaFakeTakeLaunches>("clcuda_fake_take_launches");
   std::vector<ClcudaFakeLaunch> launches;
   constexpr std::size_t kChunk = 64;
   for (std::size_t taken = kChunk; take && taken == kChunk;) {
@@ -91,8 +99,6 @@ std::vector<ClcudaFakeLaunch> ProgramTest::takeLaunches() {
     taken = take(launches.data() + launches.size() - kChunk, kChunk);
     launches.resize(launches.size() - kChunk + taken);
   }
-  if (driver)
-    dlclose(driver);
   return launches;
 }
 

@@ -53,6 +53,13 @@ private:
   std::vector<cl_kernel> kernels_;
 };
 
+// A control function of the CPU stand-in for the driver (fake_cuda_control.h)
+// by name, nullptr where the loaded driver is the real one.
+void *fakeDriverSymbol(const char *name);
+template <class Function> Function fakeDriverFunction(const char *name) {
+  return reinterpret_cast<Function>(fakeDriverSymbol(name));
+}
+
 // The value of parameter `index` of a recorded launch, as T.
 template <class T> T parameter(const ClcudaFakeLaunch &launch, unsigned index) {
   T value{};
