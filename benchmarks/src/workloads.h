@@ -140,7 +140,8 @@ struct BuildProgram {
   std::vector<std::string> files;
 };
 // The build measure's programs: a 4-kernel program (saxpy, transpose naive
-// and tiled, laplacian), then store_run's long straight-line kernel.
+// and tiled, laplacian), store_run's long straight-line kernel, then the
+// image resampler (the device library's image reads and writes).
 const std::vector<BuildProgram> &buildMeasurePrograms();
 // A number no build in this process used before: a cold build appends a
 // kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA

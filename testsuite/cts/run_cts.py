@@ -71,6 +71,9 @@ class SuiteRule:
     """How to run a suite whose --list or results file does not tell."""
     subtests: tuple = None     # one process each; None: the names --list prints
     options: tuple = ()        # arguments given before the subtest
+    parts: tuple = ()          # a process per part, its words given before the subtest,
+                               # reported as "SUBTEST PART"; (): one process
+    parted: tuple = ()         # the subtests run in parts; (): all of them
     reported_as: str = None    # the results-file entry its subtests pass under; None: their own
     tested: str = None         # a pass whose output lacks this pattern tested nothing
     outcomes: tuple = ()       # (pattern, status): a pass whose output says it did not test
@@ -96,7 +99,19 @@ SUITE_RULES = {
     "test_device_partition": SuiteRule(tested=r"Testing on device \S+ partition type"),
     # As opencl_conformance_tests_full.csv runs it on a GPU: linear filtering
     # is required of CPUs only, and without a filter the suite tests both.
-    "test_image_streams": SuiteRule(options=("CL_FILTER_NEAREST",)),
+    # Each image type runs in parts the suite's own arguments select: reads,
+    # writes and read_write images ("read", "write", "read_write"; all three
+    # without one), each of int, uint and float results ("int", "uint",
+    # "float"; all three without one). A whole 2D run takes longer than one
+    # limit on a device with many formats, cl_khr_image2d_from_buffer and
+    # read_write images. A device without read_write images tests nothing
+    # in that part (kernelHelpers.cpp, checkForReadWriteImageSupport).
+    "test_image_streams": SuiteRule(
+        options=("CL_FILTER_NEAREST",),
+        parts=tuple(f"{access} {result}" for access in ("read", "write", "read_write")
+                    for result in ("int", "uint", "float")),
+        parted=("1D", "1Darray", "2D", "2Darray", "3D"),
+        outcomes=((r"READ_WRITE_IMAGE tests skipped", "skip"),)),
 }
 DEFAULT_RULE = SuiteRule()
 
@@ -149,13 +164,20 @@ def judge(results, subtest, rule, output):
     return "pass"
 
 
-def run_subtest(binary, subtest, rule, env, timeout, scratch):
+def invocations(rule, subtest):
+    """(the name reported, the arguments) of each process that runs a subtest."""
+    if not rule.parts or (rule.parted and subtest not in rule.parted):
+        return [(subtest, (*rule.options, subtest))]
+    return [(f"{subtest} {part}", (*rule.options, *part.split(), subtest)) for part in rule.parts]
+
+
+def run_subtest(binary, subtest, arguments, rule, env, timeout, scratch):
     with tempfile.NamedTemporaryFile(dir=scratch, suffix=".json", delete=False) as result_file:
         result_path = result_file.name
     env = dict(env, CL_CONFORMANCE_RESULTS_FILENAME=result_path)
     started = time.monotonic()
     try:
-        process = subprocess.run([str(binary), *rule.options, subtest], env=env,
+        process = subprocess.run([str(binary), *arguments], env=env,
                                  cwd=binary.parent, stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT, timeout=timeout)
         output = process.stdout.decode(errors="replace")
@@ -248,7 +270,9 @@ def run_platforms(platforms, args, scratch, log_dir):
             subtests = rule.subtests or list_subtests(binary, env)
             if args.subtests:
                 subtests = [t for t in subtests if t in args.subtests]
-            work.extend((name, env, suite, binary, subtest, rule) for subtest in subtests)
+            work.extend((name, env, suite, binary, reported, rule, subtest, arguments)
+                        for subtest in subtests
+                        for reported, arguments in invocations(rule, subtest))
         queues.append(work)
     work = start_order([item for round_ in itertools.zip_longest(*queues) for item in round_ if item],
                        args)
@@ -256,12 +280,13 @@ def run_platforms(platforms, args, scratch, log_dir):
     gate = Gate()
 
     def run(item):
-        name, env, suite, binary, subtest, rule = item
-        with gate.enter(runs_alone(suite, subtest, args.alone)):
+        name, env, suite, binary, reported, rule, subtest, arguments = item
+        with gate.enter(runs_alone(suite, reported, args.alone)):
             if deadline is not None and time.monotonic() >= deadline:
-                return name, suite, subtest, "not run", 0.0, ""
-            timeout = args.limit.get((suite, subtest), args.timeout)
-            return (name, suite, subtest) + run_subtest(binary, subtest, rule, env, timeout, scratch)
+                return name, suite, reported, "not run", 0.0, ""
+            timeout = args.limit.get((suite, reported), args.timeout)
+            return (name, suite, reported) + run_subtest(binary, subtest, arguments, rule, env,
+                                                         timeout, scratch)
 
     results = {name: [] for name, _ in platforms}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -271,7 +296,8 @@ def run_platforms(platforms, args, scratch, log_dir):
             name, suite, subtest, status, seconds, output = future.result()
             results[name].append((suite, subtest, status, round(seconds, 2)))
             if status not in ("pass", "not run"):
-                (log_dir / f"{name}.{suite}.{subtest}.log").write_text(output[-20000:])
+                (log_dir / f"{name}.{suite}.{subtest.replace(' ', '.')}.log").write_text(
+                    output[-20000:])
             print(f"{name:8} {suite:28} {subtest:50} {status:10} {seconds:7.1f}s", flush=True)
     for rows in results.values():
         rows.sort()

@@ -29,7 +29,7 @@ SUBTESTS = {
                   "runs_nothing"],
     "test_conversions": ["conversions"],
     "test_bruteforce": ["acos", "sqrt_cr", "nan"],
-    "test_image_streams": ["1D"],
+    "test_image_streams": ["1D", "image_from_buffer"],
     "test_device_partition": ["partition_equally", "partition_by_counts"],
 }[suite]
 if sys.argv[1] == "--list":
@@ -58,6 +58,9 @@ elif suite == "test_bruteforce":
            "nan": "'nan' is missing implementation, skipping function."}.get(subtest, "passed"))
     report({subtest: "pass"})
 elif suite == "test_image_streams":
+    # read_write images only where the library is named good.so
+    if "read_write" in sys.argv and not library.endswith("good.so"):
+        print("READ_WRITE_IMAGE tests skipped, not supported.")
     report({subtest: "pass"})
 elif suite == "test_device_partition":
     # the device partitions equally, not by counts
@@ -235,12 +238,31 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(self.statuses(out / "good.csv"),
                          {"partition_equally": "pass", "partition_by_counts": "not tested"})
 
-    def test_a_suite_rule_gives_options(self):
+    def test_a_suite_rule_gives_options_and_parts(self):
+        out = self.root / "results"
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
-                           "--out", str(self.root / "results"), suites="test_image_streams")
+                           "--platform", "bad=/lib/bad.so", "--jobs", "1",
+                           "--limit", "test_image_streams:1D write uint=30", "--out", str(out),
+                           suites="test_image_streams")
         self.assertEqual(run.returncode, 0, run.stderr)
-        self.assertEqual(self.order.read_text().splitlines()[0],
-                         "start good.so CL_FILTER_NEAREST 1D")
+        starts = [line for line in self.order.read_text().splitlines() if line.startswith("start")]
+        # the part with its own limit first, then the platforms take turns
+        self.assertEqual(starts[:4], ["start good.so CL_FILTER_NEAREST write uint 1D",
+                                      "start bad.so CL_FILTER_NEAREST write uint 1D",
+                                      "start good.so CL_FILTER_NEAREST read int 1D",
+                                      "start bad.so CL_FILTER_NEAREST read int 1D"])
+        # an image type in nine parts, the rest of the suite whole
+        parts = {f"1D {access} {result}" for access in ("read", "write", "read_write")
+                 for result in ("int", "uint", "float")}
+        self.assertEqual(len(starts), 2 * (len(parts) + 1))
+        self.assertIn("start good.so CL_FILTER_NEAREST image_from_buffer", starts)
+        good = self.statuses(out / "good.csv")
+        self.assertEqual(good.keys(), parts | {"image_from_buffer"})
+        self.assertEqual(set(good.values()), {"pass"})
+        # a part the device cannot run tested nothing
+        bad = self.statuses(out / "bad.csv")
+        self.assertEqual({subtest for subtest, status in bad.items() if status == "skip"},
+                         {"1D read_write int", "1D read_write uint", "1D read_write float"})
 
     def test_nothing_to_do_is_a_usage_error(self):
         run = self.run_cts("--out", str(self.root / "results"))
