@@ -146,10 +146,10 @@ __device__ inline bool has_alpha(unsigned int order) {
   }
 }
 
-// How a channel type stores one component. Decoding and encoding go through
-// these few fields instead of a switch over the types at every component:
-// a read_imagef kernel builds in half the time (docs/design.md, "Images and
-// samplers").
+// How a channel type stores one component. Software reads decode through
+// these few fields instead of a switch over the types at every component,
+// whose cases the compiler filled with copies of the decoding
+// (docs/design.md, "Images and samplers", build time).
 struct component_format {
   enum kind_t : unsigned int { normalized, integer, half_float, single_float };
   unsigned int bytes; // 1, 2 or 4
@@ -212,10 +212,11 @@ __device__ inline packed_layout packed_layout_of(unsigned int type) {
 }
 
 // A pixel's bytes, little-endian, as four words (pixels are 1 to 16 bytes).
-// Whole pixels are loaded and stored, in one access where the pixel is
-// aligned to its size, and components are fields of the words: no branch
-// per component width, which the compiler would answer with a copy of the
-// loop over the components per width.
+// Software reads load the whole pixel, in one access where it is aligned to
+// its size, and take components as fields of the words: no branch per
+// component width, which the compiler would answer with a copy of the loop
+// over the components per width. (Writes store a component at a time: a
+// store of the whole pixel built the same way measured slower, below.)
 struct alignas(16) pixel_bits {
   unsigned int word[4];
   // Selected, not indexed (an indexed array would live in local memory).
@@ -253,31 +254,6 @@ __device__ inline pixel_bits load_pixel(const unsigned char *p, unsigned int siz
   return bits;
 }
 
-__device__ inline void store_pixel(unsigned char *p, unsigned int size, const pixel_bits &bits) {
-  const auto address = reinterpret_cast<unsigned long long>(p);
-  if (address % size == 0) {
-    if (size == 16) {
-      *reinterpret_cast<pixel_bits *>(p) = bits;
-      return;
-    }
-    if (size == 8) {
-      *reinterpret_cast<pixel_half *>(p) = {{bits.word[0], bits.word[1]}};
-      return;
-    }
-    if (size == 4) {
-      *reinterpret_cast<unsigned int *>(p) = bits.word[0];
-      return;
-    }
-    if (size == 2) {
-      *reinterpret_cast<unsigned short *>(p) = static_cast<unsigned short>(bits.word[0]);
-      return;
-    }
-  }
-#pragma unroll 1
-  for (unsigned int i = 0; i < size; ++i)
-    p[i] = static_cast<unsigned char>(bits.at(i / 4) >> (8 * (i % 4)));
-}
-
 // The stored component in slot `slot`, sign-extended to 32 bits for signed
 // types.
 __device__ inline unsigned int component_bits(const pixel_bits &bits, int slot, component_format f) {
@@ -286,15 +262,6 @@ __device__ inline unsigned int component_bits(const pixel_bits &bits, int slot, 
   const unsigned int field = (bits.at(offset / 4) >> (8 * (offset % 4))) << unused;
   return f.is_signed ? static_cast<unsigned int>(static_cast<int>(field) >> unused)
                      : field >> unused;
-}
-
-// The pixel with `value` in slot `slot` (which holds zeros before).
-__device__ inline void set_component(pixel_bits &bits, int slot, component_format f,
-                                     unsigned int value) {
-  const unsigned int offset = static_cast<unsigned int>(slot) * f.bytes;
-  const unsigned int field = f.bytes == 4 ? value : value & ((1u << (8 * f.bytes)) - 1);
-  for (unsigned int w = 0; w < 4; ++w)
-    bits.word[w] |= offset / 4 == w ? field << (8 * (offset % 4)) : 0u;
 }
 
 // A stored component as float (normalized formats per "Conversion Rules":
@@ -379,67 +346,128 @@ __device__ inline int saturate_rte(float x, float low, float high) {
 // write_imagef: normalized types take convert_<type>_sat_rte(x * max)
 // (the low bound of a signed one is -max - 1), half rounds to nearest even,
 // float is stored as is (write_imagef to an integer format is undefined).
-// Selected, not branched on (component_to_float says why).
-__device__ inline unsigned int float_to_component(float x, component_format f) {
-  const float max = static_cast<float>(f.max);
-  const unsigned int normalized =
-      static_cast<unsigned int>(saturate_rte(x * max, f.is_signed ? -max - 1.0f : 0.0f, max));
-  const unsigned int half_bits = to_half(x, rte()).bits;
-  return f.kind == component_format::normalized   ? normalized
-         : f.kind == component_format::half_float ? half_bits
-                                                  : __float_as_uint(x);
+__device__ inline void store_float_component(unsigned char *p, unsigned int type, float x) {
+  switch (type) {
+  case type_unorm_int8:
+    *p = static_cast<unsigned char>(saturate_rte(x * 255.0f, 0.0f, 255.0f));
+    break;
+  case type_unorm_int16:
+    *reinterpret_cast<unsigned short *>(p) =
+        static_cast<unsigned short>(saturate_rte(x * 65535.0f, 0.0f, 65535.0f));
+    break;
+  case type_snorm_int8:
+    *reinterpret_cast<signed char *>(p) =
+        static_cast<signed char>(saturate_rte(x * 127.0f, -128.0f, 127.0f));
+    break;
+  case type_snorm_int16:
+    *reinterpret_cast<short *>(p) =
+        static_cast<short>(saturate_rte(x * 32767.0f, -32768.0f, 32767.0f));
+    break;
+  case type_half_float:
+    *reinterpret_cast<half *>(p) = to_half(x, rte());
+    break;
+  default: // CL_FLOAT (write_imagef to integer formats is undefined)
+    *reinterpret_cast<float *>(p) = x;
+    break;
+  }
 }
 
-// write_imagei/ui: convert_<type>_sat of the value (32-bit types as they are).
-__device__ inline unsigned int int_to_component(int x, component_format f) {
-  if (f.bytes == 4)
-    return static_cast<unsigned int>(x);
-  const int max = static_cast<int>(f.max);
-  return static_cast<unsigned int>(clamp_index(x, -max - 1, max));
+// write_imagei/ui: convert_<type>_sat of the value.
+__device__ inline void store_signed_component(unsigned char *p, unsigned int type, int x) {
+  switch (type) {
+  case type_signed_int8:
+    *reinterpret_cast<signed char *>(p) = static_cast<signed char>(clamp_index(x, -128, 127));
+    break;
+  case type_signed_int16:
+    *reinterpret_cast<short *>(p) = static_cast<short>(clamp_index(x, -32768, 32767));
+    break;
+  default:
+    *reinterpret_cast<int *>(p) = x;
+    break;
+  }
 }
-__device__ inline unsigned int int_to_component(unsigned int x, component_format f) {
-  return x < f.max ? x : f.max;
+__device__ inline void store_unsigned_component(unsigned char *p, unsigned int type,
+                                                unsigned int x) {
+  switch (type) {
+  case type_unsigned_int8:
+    *p = static_cast<unsigned char>(x < 255u ? x : 255u);
+    break;
+  case type_unsigned_int16:
+    *reinterpret_cast<unsigned short *>(p) = static_cast<unsigned short>(x < 65535u ? x : 65535u);
+    break;
+  default:
+    *reinterpret_cast<unsigned int *>(p) = x;
+    break;
+  }
+}
+
+// write_imagef to RGBA and BGRA float images as one 16-byte store of the
+// whole pixel where it is aligned, instead of the four stores of the loop
+// below (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s before,
+// 2,115 after; a 4-byte store for unorm8 measured no faster, so it is not
+// done). False where it does not apply. Every write encoding its pixel in
+// one loop of table fields and selects, then one store, built faster but
+// ran slower (H200, 9ebf5df: 388 GB/s RGBA8, 1,522 RGBA float), so writes
+// keep the switch per component.
+__device__ inline bool store_whole_pixel(unsigned char *p, const image_desc &d,
+                                         const vec<float, 4> &color) {
+  if ((d.channel_order != order_rgba && d.channel_order != order_bgra) ||
+      d.channel_data_type != type_float || reinterpret_cast<unsigned long long>(p) % 16 != 0)
+    return false;
+  // Selected, not indexed (an indexed array would live in local memory).
+  const bool bgra = d.channel_order == order_bgra;
+  const float first = bgra ? color.elem[2] : color.elem[0];
+  const float third = bgra ? color.elem[0] : color.elem[2];
+  struct alignas(16) words {
+    unsigned int word[4];
+  };
+  *reinterpret_cast<words *>(p) = {{__float_as_uint(first), __float_as_uint(color.elem[1]),
+                                    __float_as_uint(third), __float_as_uint(color.elem[3])}};
+  return true;
 }
 
 template <class T>
 __device__ inline void encode_pixel(unsigned char *p, const image_desc &d, vec<T, 4> color) {
-  const unsigned int type = d.channel_data_type;
-  // Packed RGB (write_imagef only): r, g and b are fields of one word.
-  const bool packed = is_same<T, float> && is_packed(type);
-  const packed_layout layout = packed_layout_of(type);
-  const component_map map = components_of(packed ? order_rgb : d.channel_order);
-  const component_format format = component_format_of(type);
-  pixel_bits bits{{0, 0, 0, 0}};
-  // Each stored component takes the first RGBA component placed there
-  // (intensity and luminance store red). Not unrolled: one copy of the
-  // encoding, not four.
-  unsigned int stored = 0; // a bit per slot
-#pragma unroll 1
-  for (int c = 0; c < 4; ++c) {
-    const int slot = map.slot(c);
-    if (slot < 0 || (stored >> slot) & 1)
-      continue;
-    stored |= 1u << slot;
-    // Selected, not indexed (an indexed array would live in local memory).
-    const T value = c == 0   ? color.elem[0]
-                    : c == 1 ? color.elem[1]
-                    : c == 2 ? color.elem[2]
-                             : color.elem[3];
-    const component_format field = packed ? layout.field(c) : format;
-    unsigned int component;
-    if constexpr (is_same<T, float>)
-      component = float_to_component(value, field);
-    else
-      component = int_to_component(value, field);
-    if (packed)
-      bits.word[0] |= component << layout.shift(c);
-    else
-      set_component(bits, slot, format, component);
+  unsigned int type = d.channel_data_type;
+  if constexpr (is_same<T, float>) {
+    if (is_packed(type)) {
+      packed_layout layout = packed_layout_of(type);
+      auto field = [](float x, int shift, int width) {
+        float max = static_cast<float>((1u << width) - 1);
+        return static_cast<unsigned int>(saturate_rte(x * max, 0.0f, max)) << shift;
+      };
+      unsigned int bits = field(color.elem[0], layout.red_shift(), layout.red_bits) |
+                          field(color.elem[1], layout.blue_bits, layout.green_bits) |
+                          field(color.elem[2], 0, layout.blue_bits);
+      if (type == type_unorm_int_101010)
+        *reinterpret_cast<unsigned int *>(p) = bits;
+      else
+        *reinterpret_cast<unsigned short *>(p) = static_cast<unsigned short>(bits);
+      return;
+    }
   }
-  // The whole pixel in one store where it is aligned: a float RGBA pixel
-  // is one 16-byte store (clcuda-bench image_bilinear_rgba32f on an H200:
-  // 2,115 GB/s, against 1,377 with a store per component).
-  store_pixel(p, d.element_size, bits);
+  if constexpr (is_same<T, float>) {
+    if (store_whole_pixel(p, d, color))
+      return;
+  }
+  component_map map = components_of(d.channel_order);
+  const unsigned int bytes = component_format_of(type).bytes;
+  // Each stored component takes the first RGBA component placed there
+  // (intensity and luminance store red).
+  for (int c = 0; c < 4; ++c) {
+    bool first = map.slot(c) >= 0;
+    for (int earlier = 0; earlier < c; ++earlier)
+      first = first && map.slot(earlier) != map.slot(c);
+    if (!first)
+      continue;
+    unsigned char *component = p + map.slot(c) * bytes;
+    if constexpr (is_same<T, float>)
+      store_float_component(component, type, color.elem[c]);
+    else if constexpr (is_same<T, int>)
+      store_signed_component(component, type, color.elem[c]);
+    else
+      store_unsigned_component(component, type, color.elem[c]);
+  }
 }
 
 // --- addressing ---------------------------------------------------------------
