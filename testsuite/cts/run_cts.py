@@ -26,6 +26,10 @@ not tested, what passes on one platform but not on another, and the slowest
 subtests). --baseline
 NAME=CSV adds an earlier run's results (say NVIDIA's) to the comparison
 without running them again; with only baselines it just compares.
+--shard K/N runs every N-th subtest of each suite from the K-th, so that a
+run too long for one sitting (a machine lent for ten minutes a command)
+is N runs, whose CSVs --baseline merges: NAME=shard1/NAME.csv
+NAME=shard2/NAME.csv ... writes OUT/NAME.csv and one summary.
 """
 import argparse
 import concurrent.futures
@@ -233,6 +237,21 @@ def runs_alone(suite, subtest, alone):
     return suite in alone or f"{suite}:{subtest}" in alone
 
 
+def parse_shard(spec):
+    """K/N -> (K, N), 1 <= K <= N."""
+    k, _, n = spec.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise argparse.ArgumentTypeError(f"{spec!r} is not K/N with 1 <= K <= N")
+    return int(k), int(n)
+
+
+def in_shard(suite, subtests, k, n):
+    """Shard k of n of a suite's subtests: every n-th from the k-th, the same
+    on every platform, so that n runs (one per call of a time-limited
+    machine) cover the suite once and their CSVs merge (--baseline)."""
+    return [t for i, t in enumerate(subtests) if i % n == k - 1]
+
+
 def parse_limit(spec):
     """SUITE:SUBTEST=SECONDS -> ((suite, subtest), seconds)."""
     name, _, seconds = spec.partition("=")
@@ -270,6 +289,8 @@ def run_platforms(platforms, args, scratch, log_dir):
             subtests = rule.subtests or list_subtests(binary, env)
             if args.subtests:
                 subtests = [t for t in subtests if t in args.subtests]
+            if args.shard:
+                subtests = in_shard(suite, subtests, *args.shard)
             work.extend((name, env, suite, binary, reported, rule, subtest, arguments)
                         for subtest in subtests
                         for reported, arguments in invocations(rule, subtest))
@@ -386,8 +407,12 @@ def main():
     parser.add_argument("--deadline", type=float,
                         help="seconds after which no further subtest starts (reported 'not run')")
     parser.add_argument("--out", required=True, type=pathlib.Path)
+    parser.add_argument("--shard", type=parse_shard, metavar="K/N",
+                        help="run only shard K of N of each suite's subtests")
     parser.add_argument("--baseline", action="append", default=[], metavar="NAME=CSV",
-                        help="an earlier run's CSV (from --out) to compare with, not run again")
+                        help="an earlier run's CSV (from --out) to compare with, not run again; "
+                             "one NAME given several CSVs (the shards of a run) merges them "
+                             "into OUT/NAME.csv")
     args = parser.parse_args()
     args.limit = dict(args.limit)
     if not args.platform and not args.baseline:
@@ -399,20 +424,25 @@ def main():
     log_dir.mkdir(exist_ok=True)
 
     results = {}
+    merged = set()
     for spec in args.baseline:
         name, _, path = spec.partition("=")
+        if name in results:
+            merged.add(name)
         with open(path, newline="") as f:
-            results[name] = [(r["suite"], r["subtest"], r["status"], float(r["seconds"]))
-                             for r in csv.DictReader(f) if r["suite"] in args.suites]
+            results.setdefault(name, []).extend(
+                (r["suite"], r["subtest"], r["status"], float(r["seconds"]))
+                for r in csv.DictReader(f) if r["suite"] in args.suites)
     platforms = [spec.partition("=")[::2] for spec in args.platform]
     with tempfile.TemporaryDirectory() as scratch:
         ran = run_platforms(platforms, args, scratch, log_dir) if platforms else {}
-    for name, rows in ran.items():
-        results[name] = rows
+    results.update(ran)
+    for name in [*merged, *ran]:
+        results[name].sort()
         with open(args.out / f"{name}.csv", "w", newline="") as f:
             writer = csv.writer(f)
             writer.writerow(("suite", "subtest", "status", "seconds"))
-            writer.writerows(rows)
+            writer.writerows(results[name])
     summarize(results, args.out, [limits_line(args), ""] if platforms else [])
     return 0
 

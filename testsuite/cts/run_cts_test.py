@@ -264,6 +264,44 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual({subtest for subtest, status in bad.items() if status == "skip"},
                          {"1D read_write int", "1D read_write uint", "1D read_write float"})
 
+    def test_shards_cover_each_suite_once_and_merge(self):
+        everything = self.statuses(self.whole_suite_csv())
+        shards = [self.root / f"shard{k}" for k in (1, 2)]
+        for k, out in enumerate(shards, start=1):
+            run = self.run_cts("--cts-build", str(self.root / "cts"),
+                               "--platform", "good=/lib/good.so", "--platform", "bad=/lib/bad.so",
+                               "--jobs", "8", "--timeout", "5", "--shard", f"{k}/2",
+                               "--out", str(out))
+            self.assertEqual(run.returncode, 0, run.stderr)
+            # both platforms run the same subtests in a shard
+            self.assertEqual(self.statuses(out / "good.csv").keys(),
+                             self.statuses(out / "bad.csv").keys())
+        first, second = (self.statuses(out / "good.csv").keys() for out in shards)
+        self.assertFalse(first & second)
+        self.assertEqual(first | second, everything.keys())
+        merged = self.root / "merged"
+        run = self.run_cts(*[f"--baseline={name}={out / (name + '.csv')}"
+                             for name in ("good", "bad") for out in shards],
+                           "--out", str(merged))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.statuses(merged / "good.csv"), everything)
+        self.assertIn("| test_fake | 3/1/1/1/1/0/1 | 2/2/1/1/1/0/1 |",
+                      (merged / "summary.md").read_text())
+
+    def whole_suite_csv(self):
+        """test_fake run whole on good.so: its CSV."""
+        out = self.root / "whole"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--jobs", "8", "--timeout", "5", "--out", str(out))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return out / "good.csv"
+
+    def test_a_shard_is_k_of_n(self):
+        run = self.run_cts("--out", str(self.root / "results"), "--baseline", "x=y.csv",
+                           "--shard", "3/2")
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("is not K/N", run.stderr)
+
     def test_nothing_to_do_is_a_usage_error(self):
         run = self.run_cts("--out", str(self.root / "results"))
         self.assertEqual(run.returncode, 2)
