@@ -91,9 +91,8 @@ void LoadTest::SetUp() {
   if (IsSkipped() || HasFatalFailure())
     return;
   kernels_run_ = !fakeDevice();
-  take_ = fakeDriverFunction<ClcudaFakeTakeLaunches>("clcuda_fake_take_launches");
   live_streams_ = fakeDriverFunction<ClcudaFakeLiveStreams>("clcuda_fake_live_streams");
-  if (take_)
+  if (fakeDevice()) // its launches are drained as the run goes
     launch_chunk_.resize(kLaunchChunk);
 }
 
@@ -156,14 +155,12 @@ void LoadTest::printSummary(const char *scenario, const std::string &figures) {
 }
 
 void LoadTest::takeFakeLaunches() {
-  if (!take_)
+  if (launch_chunk_.empty())
     return;
   std::lock_guard<std::mutex> lock(launches_mutex_);
-  for (std::size_t taken = kLaunchChunk; taken == kLaunchChunk;) {
-    taken = take_(launch_chunk_.data(), kLaunchChunk);
-    for (std::size_t i = 0; i < taken; ++i)
-      ++launch_counts_[launch_chunk_[i].function];
-  }
+  drainFakeLaunches(launch_chunk_, [this](const ClcudaFakeLaunch &launch) {
+    ++launch_counts_[launch.function];
+  });
 }
 
 std::uint64_t LoadTest::fakeLaunches(const std::string &kernel) {

@@ -90,7 +90,6 @@ protected:
 private:
   bool kernels_run_ = true;
   static constexpr std::size_t kLaunchChunk = 64;
-  ClcudaFakeTakeLaunches take_ = nullptr;
   ClcudaFakeLiveStreams live_streams_ = nullptr;
   std::mutex launches_mutex_;
   std::vector<ClcudaFakeLaunch> launch_chunk_;

@@ -91,14 +91,10 @@ void *fakeDriverSymbol(const char *name) {
 }
 
 std::vector<ClcudaFakeLaunch> ProgramTest::takeLaunches() {
-  auto take = fakeDriverFunction<ClcudaFakeTakeLaunches>("clcuda_fake_take_launches");
-  std::vector<ClcudaFakeLaunch> launches;
-  constexpr std::size_t kChunk = 64;
-  for (std::size_t taken = kChunk; take && taken == kChunk;) {
-    launches.resize(launches.size() + kChunk);
-    taken = take(launches.data() + launches.size() - kChunk, kChunk);
-    launches.resize(launches.size() - kChunk + taken);
-  }
+  std::vector<ClcudaFakeLaunch> chunk(64), launches;
+  drainFakeLaunches(chunk, [&launches](const ClcudaFakeLaunch &launch) {
+    launches.push_back(launch);
+  });
   return launches;
 }
 

@@ -60,6 +60,18 @@ template <class Function> Function fakeDriverFunction(const char *name) {
   return reinterpret_cast<Function>(fakeDriverSymbol(name));
 }
 
+// Takes the launches the CPU stand-in recorded, oldest first, a chunk at a
+// time through `chunk` (its size, not 0: a launch record is 4.7 KB), and
+// hands each to `each`. Nothing on a GPU.
+template <class Each> void drainFakeLaunches(std::vector<ClcudaFakeLaunch> &chunk, Each each) {
+  const auto take = fakeDriverFunction<ClcudaFakeTakeLaunches>("clcuda_fake_take_launches");
+  for (std::size_t taken = chunk.size(); take && taken == chunk.size();) {
+    taken = take(chunk.data(), chunk.size());
+    for (std::size_t i = 0; i < taken; ++i)
+      each(chunk[i]);
+  }
+}
+
 // The value of parameter `index` of a recorded launch, as T.
 template <class T> T parameter(const ClcudaFakeLaunch &launch, unsigned index) {
   T value{};
