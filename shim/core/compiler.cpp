@@ -1,8 +1,12 @@
 #include "compiler.h"
 
 #include "jit_link.h"
+#include "settings.h"
 
 #include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 
 namespace clcuda::core {
@@ -51,12 +55,93 @@ BuildResult translateUnit(const BuildTools &tools, std::string_view source,
   return result;
 }
 
+bool takesImages(const cl2cuda::ProgramMetadata &metadata) {
+  for (const cl2cuda::KernelMetadata &kernel : metadata.kernels)
+    for (const cl2cuda::KernelArg &arg : kernel.args)
+      if (arg.kind == cl2cuda::ArgKind::Image)
+        return true;
+  return false;
+}
+
+// The device library's software image reads (clc/image_library.h) as
+// relocatable machine code for `target`: from the kernel cache where it is
+// on, else compiled (and stored there).
+const char kImageLibrarySource[] = "#include <clc/image_library.h>\n";
+
+NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
+  KernelCache *cache = KernelCache::shared();
+  const KernelCache::Key key = imageLibraryCacheKey(target.arch);
+  ProgramBinary entry;
+  std::string why;
+  if (cache && cache->load(key, entry, why) == KernelCache::Lookup::hit) {
+    NvrtcOutput cached;
+    cached.ok = true;
+    cached.cubin = std::move(entry.cubin);
+    return cached;
+  }
+  NvrtcOutput compiled =
+      compileCuda(kImageLibrarySource, target, {}, CompileKind::machine_relocatable);
+  if (compiled.ok && cache) {
+    entry.arch = target.arch;
+    entry.cubin = compiled.cubin;
+    entry.units.push_back({kImageLibrarySource, {}, ""});
+    cache->store(key, entry, why); // a failed store only costs the next process a compile
+  }
+  return compiled;
+}
+
+// The image library for `target`, loaded or compiled once per architecture
+// in the process; the first caller's NVRTC time goes to its build.
+std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
+  static std::mutex mutex;
+  static auto &libraries = *new std::map<std::string, std::shared_ptr<const NvrtcOutput>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<const NvrtcOutput> &library = libraries[target.arch];
+  if (!library)
+    library = std::make_shared<const NvrtcOutput>(loadOrCompileImageLibrary(target));
+  return library;
+}
+
+// A program that takes images, compiled as relocatable machine code that
+// calls the image library, and linked to it (CLCUDA_IMAGE_LIBRARY).
+NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget &target,
+                                       BuildResult &result) {
+  std::vector<std::string> options = unit.metadata.nvrtc_options;
+  options.push_back("-DCLC_IMAGE_LIBRARY");
+  NvrtcOutput program =
+      compileCuda(unit.cuda_source, target, options, CompileKind::machine_relocatable);
+  if (!program.ok)
+    return program;
+  const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
+  if (!library->ok) {
+    program.ok = false;
+    program.log += "error: the device library's image reads do not compile:\n" + library->log;
+    return program;
+  }
+  const Clock::time_point start = Clock::now();
+  LinkOutput linked = linkDeviceCode(LinkInput::cubin, {&program.cubin, &library->cubin},
+                                     {"program", "image library"}, target, {});
+  result.times.link += secondsSince(start);
+  program.log += linked.log;
+  program.ok = linked.ok;
+  // The PTX stays the program's own (it tells whether the program calls
+  // printf); alone it does not load, so a binary for another architecture
+  // is rebuilt from source, not JIT-compiled.
+  program.cubin = std::move(linked.cubin);
+  return program;
+}
+
 // NVRTC on one unit; appends NVRTC's log and time to `result`.
 bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                  ProgramBinary &binary, BuildResult &result) {
   const Clock::time_point start = Clock::now();
-  NvrtcOutput output = compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind);
-  result.times.nvrtc += secondsSince(start);
+  const double linking_before = result.times.link;
+  const bool linked = kind == CompileKind::whole && settings().image_library && target.real() &&
+                      takesImages(unit.metadata);
+  NvrtcOutput output =
+      linked ? compileAgainstImageLibrary(unit, target, result)
+             : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind);
+  result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
   result.log += output.log;
   if (!output.ok) {
     result.failure = BuildFailure::failed;
@@ -93,7 +178,8 @@ bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions
     names.push_back("unit" + std::to_string(names.size()));
   }
   const Clock::time_point start = Clock::now();
-  LinkOutput output = linkLtoIr(lto_irs, names, target, options.nvjitlink_options);
+  LinkOutput output =
+      linkDeviceCode(LinkInput::lto_ir, lto_irs, names, target, options.nvjitlink_options);
   result.times.link += secondsSince(start);
   result.log += output.log;
   if (!output.ok) {
@@ -125,6 +211,10 @@ BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
 }
 
 } // namespace
+
+KernelCache::Key imageLibraryCacheKey(const std::string &arch) {
+  return KernelCache::keyFor(kImageLibrarySource, {}, "image library", arch);
+}
 
 BuildTools BuildTools::standard() {
   BuildTools tools;

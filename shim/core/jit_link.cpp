@@ -82,9 +82,9 @@ private:
 
 } // namespace
 
-LinkOutput linkLtoIr(const std::vector<const std::string *> &lto_irs,
-                     const std::vector<std::string> &names, const GpuTarget &target,
-                     const std::vector<std::string> &options) {
+LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *> &inputs,
+                          const std::vector<std::string> &names, const GpuTarget &target,
+                          const std::vector<std::string> &options) {
   LinkOutput output;
   const JitLinkApi &api = jitLink();
   if (!api.why_not.empty()) {
@@ -95,7 +95,9 @@ LinkOutput linkLtoIr(const std::vector<const std::string *> &lto_irs,
   // nvJitLink takes real architectures; a GPU newer than the toolkit gets
   // PTX of the newest one it knows (GpuTarget), which the driver compiles.
   const std::string number = target.arch.substr(target.arch.find('_') + 1);
-  std::vector<std::string> all = {"-arch=sm_" + number, "-lto"};
+  std::vector<std::string> all = {"-arch=sm_" + number};
+  if (kind == LinkInput::lto_ir)
+    all.push_back("-lto");
   if (!target.real())
     all.push_back("-ptx");
   all.insert(all.end(), options.begin(), options.end());
@@ -105,9 +107,11 @@ LinkOutput linkLtoIr(const std::vector<const std::string *> &lto_irs,
   Handle handle(api);
   nvJitLinkResult result =
       api.Create(&handle.get(), std::uint32_t(pointers.size()), pointers.data());
-  for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < lto_irs.size(); ++i)
-    result = api.AddData(handle.get(), NVJITLINK_INPUT_LTOIR, lto_irs[i]->data(),
-                         lto_irs[i]->size(), names[i].c_str());
+  const nvJitLinkInputType type =
+      kind == LinkInput::lto_ir ? NVJITLINK_INPUT_LTOIR : NVJITLINK_INPUT_CUBIN;
+  for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < inputs.size(); ++i)
+    result = api.AddData(handle.get(), type, inputs[i]->data(), inputs[i]->size(),
+                         names[i].c_str());
   if (result == NVJITLINK_SUCCESS)
     result = api.Complete(handle.get());
   std::size_t size = 0;

@@ -1,7 +1,8 @@
 // nvJitLink, loaded on first use: links the LTO IR of separately compiled
-// units (clCompileProgram) into one CUBIN (clLinkProgram). Loaded at run
-// time, like the translator, so that libclcuda.so does not need it unless a
-// program is linked.
+// units (clCompileProgram) into one CUBIN (clLinkProgram), and a program
+// that reads images to the image library (CLCUDA_IMAGE_LIBRARY). Loaded at
+// run time, like the translator, so that libclcuda.so does not need it
+// unless a program is linked.
 #pragma once
 
 #include "nvrtc.h"
@@ -19,10 +20,15 @@ struct LinkOutput {
   std::string ptx;   // targets newer than the toolkit: PTX for the driver
 };
 
-// Links `lto_irs` (named for the log by `names`) for `target`; `options`
-// are nvJitLink options beyond -arch and -lto (from the link options).
-LinkOutput linkLtoIr(const std::vector<const std::string *> &lto_irs,
-                     const std::vector<std::string> &names, const GpuTarget &target,
-                     const std::vector<std::string> &options);
+// What linkDeviceCode links: LTO IR (separate compilation, optimized as
+// one program at the link) or relocatable CUBIN (machine code, the image
+// library's programs; real targets only).
+enum class LinkInput { lto_ir, cubin };
+
+// Links `inputs` (named for the log by `names`) for `target`; `options` are
+// nvJitLink options beyond -arch and -lto (from the link options).
+LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *> &inputs,
+                          const std::vector<std::string> &names, const GpuTarget &target,
+                          const std::vector<std::string> &options);
 
 } // namespace clcuda::core

@@ -121,10 +121,10 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
   std::vector<std::string> all = {"-arch=" + target.arch, "-std=c++17", "-minimal"};
-  if (kind == CompileKind::relocatable) {
+  if (kind != CompileKind::whole)
     all.push_back("-rdc=true");
+  if (kind == CompileKind::relocatable)
     all.push_back("-dlto");
-  }
   all.insert(all.end(), options.begin(), options.end());
   const std::string stamped = cuda_source + optionsStamp(all) + verboseStamp(all);
   const EmbeddedFileSet &library = device_library_headers;

@@ -27,14 +27,16 @@ const std::string &nvrtcVersionText();
 struct NvrtcOutput {
   bool ok = false;
   std::string log;
-  std::string cubin;  // real targets, whole-program compiles
-  std::string ptx;    // whole-program compiles
+  std::string cubin;  // real targets, whole-program and machine-code relocatable compiles
+  std::string ptx;    // whole-program and machine-code relocatable compiles
   std::string lto_ir; // relocatable compiles
 };
 
 enum class CompileKind {
   whole,       // an executable: CUBIN (real targets) and PTX
   relocatable, // a compiled object: LTO IR, linked later (-rdc -dlto)
+  machine_relocatable, // relocatable CUBIN and PTX, linked as machine code
+                       // (-rdc): the image library and the programs that call it
 };
 
 // `options` are the program metadata's NVRTC options.

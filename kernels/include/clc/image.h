@@ -284,7 +284,9 @@ __device__ inline float component_to_float(unsigned int bits, component_format f
 // a 2D image kernel a third larger and slower to build (NVRTC to cubin
 // of a read_imagef kernel on the build machine: 452.6 -> 395.6 ms, PTX 73.9
 // -> 54.7 KB). sRGB images are rare and read-only; a call is cheap there.
-__device__ __noinline__ float srgb_to_linear(float c) {
+// Static: relocatable programs linked to the image library (below) would
+// each define it.
+static __device__ __noinline__ float srgb_to_linear(float c) {
   return c <= 0.04045f ? c / 12.92f : ::powf((c + 0.055f) / 1.055f, 2.4f);
 }
 
@@ -644,6 +646,56 @@ __device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, co
   return true;
 }
 
+// The software reads, inline, or out of line where the shim compiles them
+// once as a library of their own and links it to the program
+// (CLC_IMAGE_LIBRARY; clc/image_library.h defines them, docs/design.md,
+// "Images and samplers", says why): the program then compiles only a call.
+#if defined(CLC_IMAGE_LIBRARY)
+// library_read(..., float x, y, z) samples, (..., int x, y, z) fetches.
+#define CLC_IMAGE_LIBRARY_READS(T, suffix)                                                         \
+  extern "C" __device__ void clc_image_sample_##suffix(                                           \
+      const image_desc &d, const unsigned char *base, const int(&size)[3], sampler_t sampler,     \
+      int dims, float x, float y, float z, vec<T, 4> &pixel);                                    \
+  extern "C" __device__ void clc_image_fetch_##suffix(                                            \
+      const image_desc &d, const unsigned char *base, const int(&size)[3], unsigned int mode,     \
+      int dims, int x, int y, int z, vec<T, 4> &pixel);                                          \
+  __device__ inline void library_read(const image_desc &d, const unsigned char *base,            \
+                                      const int(&size)[3], sampler_t sampler, int dims, float x, \
+                                      float y, float z, vec<T, 4> &pixel) {                      \
+    clc_image_sample_##suffix(d, base, size, sampler, dims, x, y, z, pixel);                     \
+  }                                                                                                \
+  __device__ inline void library_read(const image_desc &d, const unsigned char *base,            \
+                                      const int(&size)[3], unsigned int mode, int dims, int x,   \
+                                      int y, int z, vec<T, 4> &pixel) {                          \
+    clc_image_fetch_##suffix(d, base, size, mode, dims, x, y, z, pixel);                         \
+  }
+CLC_IMAGE_LIBRARY_READS(float, f)
+CLC_IMAGE_LIBRARY_READS(int, i)
+CLC_IMAGE_LIBRARY_READS(unsigned int, ui)
+#undef CLC_IMAGE_LIBRARY_READS
+#endif
+
+// A read in software: float coordinates sample as the sampler says,
+// integer ones fetch with its addressing mode.
+template <class T, int Dims, class C>
+__device__ inline vec<T, 4> software_read(const image_desc &d, const unsigned char *base,
+                                          const int (&size)[3], sampler_t sampler, const C &c) {
+  const unsigned int state = is_float_coordinate<C> ? sampler : sampler & sampler_address_mask;
+#if defined(CLC_IMAGE_LIBRARY)
+  using Coordinate = conditional_t<is_float_coordinate<C>, float, int>;
+  vec<T, 4> pixel;
+  library_read(d, base, size, state, Dims, static_cast<Coordinate>(coordinate(c, 0)),
+               static_cast<Coordinate>(coordinate(c, 1)), static_cast<Coordinate>(coordinate(c, 2)),
+               pixel);
+  return pixel;
+#else
+  if constexpr (is_float_coordinate<C>)
+    return sample<T, Dims>(d, base, size, state, c);
+  else
+    return fetch<T, Dims>(d, base, size, state, c);
+#endif
+}
+
 template <class T, class Image, class C>
 __device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
   constexpr int dims = image_traits<Image>::dims;
@@ -655,9 +707,8 @@ __device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
       if (sample_texture<dims>(image.desc, sampler, c, pixel))
         return pixel;
     }
-    pixel = sample<T, dims>(image.desc, g.base, g.size, sampler, c);
-  } else
-    pixel = fetch<T, dims>(image.desc, g.base, g.size, sampler & sampler_address_mask, c);
+  }
+  pixel = software_read<T, dims>(image.desc, g.base, g.size, sampler, c);
   if constexpr (image_traits<Image>::is_depth)
     return pixel.elem[0];
   else

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -485,6 +486,72 @@ TEST(Cache, AnUnwritableDirectoryOnlyCostsTheCache) {
   BuildResult result = buildFromSource(tools(&cache), kTwoKernels, "", kHopper);
   ASSERT_TRUE(result.ok()) << result.log;
   EXPECT_NE(result.cache_note.find("not stored"), std::string::npos) << result.cache_note;
+}
+
+// CLCUDA_IMAGE_LIBRARY=1: a program that takes images compiles only calls
+// to the software image reads and links the image library, compiled once
+// in the process; a program without images compiles as before.
+TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
+  if (childRole()) {
+    const char reads[] = R"(
+      __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
+        int i = get_global_id(0);
+        out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
+      }
+      __kernel void fetch(read_only image3d_t input, __global int4 *out) {
+        int i = get_global_id(0);
+        out[i] = read_imagei(input, (int4)(i, 0, 0, 0));
+      })";
+    BuildResult first = buildFromSource(tools(), reads, "", kHopper);
+    ASSERT_TRUE(first.ok()) << first.log;
+    EXPECT_TRUE(isElf(first.binary->cubin));
+    EXPECT_GT(first.times.link, 0);
+    // The program's own PTX calls the reads, which the linked CUBIN holds.
+    const std::string &ptx = first.binary->ptx;
+    EXPECT_NE(ptx.find("clc_image_sample_f"), std::string::npos);
+    EXPECT_NE(ptx.find("clc_image_fetch_i"), std::string::npos);
+    EXPECT_EQ(ptx.find("div.rn.f32"), std::string::npos) << "the decoding is the library's";
+    EXPECT_NE(first.binary->cubin.find("clc_image_sample_f"), std::string::npos);
+    // The library is compiled once: a second program's NVRTC time is its own.
+    BuildResult second = buildFromSource(tools(), reads, "-DSECOND", kHopper);
+    ASSERT_TRUE(second.ok()) << second.log;
+    EXPECT_LT(second.times.nvrtc, first.times.nvrtc / 2);
+    BuildResult plain = buildFromSource(tools(), kTwoKernels, "", kHopper);
+    ASSERT_TRUE(plain.ok()) << plain.log;
+    EXPECT_EQ(plain.times.link, 0);
+    return;
+  }
+  const auto child = runChild("image library", {"CLCUDA_IMAGE_LIBRARY=1", "CLCUDA_CACHE=0"});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
+// With the kernel cache on, the first process stores the image library and
+// the next ones load it instead of compiling it again.
+TEST(ImageLibrary, IsKeptInTheKernelCache) {
+  if (childRole()) {
+    const char reads[] = R"(
+      __kernel void copy(read_only image2d_t input, __global uint4 *out) {
+        out[get_global_id(0)] = read_imageui(input, (int2)(get_global_id(0), 0));
+      })";
+    // Another program each time, so that the program itself is never a hit.
+    BuildResult result =
+        buildFromSource(tools(), reads, std::string("-DROLE_") + childRole(), kHopper);
+    ASSERT_TRUE(result.ok()) << result.log;
+    EXPECT_GT(result.times.link, 0);
+    return;
+  }
+  const std::string directory = temporaryDirectory();
+  const std::vector<std::string> environment = {"CLCUDA_IMAGE_LIBRARY=1",
+                                                "CLCUDA_CACHE_DIR=" + directory};
+  ASSERT_EQ(runChild("first", environment).exit_code, 0);
+  KernelCache cache(directory);
+  const std::string entry = cache.pathOf(imageLibraryCacheKey("sm_90"));
+  ASSERT_TRUE(std::filesystem::exists(entry)) << "the first process stores the library";
+  const auto written = std::filesystem::last_write_time(entry);
+  std::filesystem::last_write_time(entry, written - std::chrono::hours(1));
+  ASSERT_EQ(runChild("second", environment).exit_code, 0);
+  EXPECT_EQ(std::filesystem::last_write_time(entry), written - std::chrono::hours(1))
+      << "the second process loads the library, and stores no new one";
 }
 
 // Two processes write and read one entry over and over: every read sees a
