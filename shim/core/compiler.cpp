@@ -63,10 +63,15 @@ bool takesImages(const cl2cuda::ProgramMetadata &metadata) {
   return false;
 }
 
-// The device library's software image reads (clc/image_library.h) as
-// relocatable machine code for `target`: from the kernel cache where it is
-// on, else compiled (and stored there).
+// The device library's software image reads and writes
+// (clc/image_library.h) as relocatable machine code for `target`: from the
+// kernel cache where it is on, else compiled (and stored there).
 const char kImageLibrarySource[] = "#include <clc/image_library.h>\n";
+// ptxas gives a function compiled apart as many registers as it likes (166
+// for a sampled read on sm_90), and a kernel that can call it as many, on
+// whichever path it takes: the cap keeps the callers' occupancy (what the
+// library keeps in registers over it is saved on the stack at each call).
+const char kImageLibraryOptions[] = "-maxrregcount=48";
 
 NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
   KernelCache *cache = KernelCache::shared();
@@ -79,8 +84,8 @@ NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
     cached.cubin = std::move(entry.cubin);
     return cached;
   }
-  NvrtcOutput compiled =
-      compileCuda(kImageLibrarySource, target, {}, CompileKind::machine_relocatable);
+  NvrtcOutput compiled = compileCuda(kImageLibrarySource, target, {kImageLibraryOptions},
+                                     CompileKind::machine_relocatable);
   if (compiled.ok && cache) {
     entry.arch = target.arch;
     entry.cubin = compiled.cubin;
@@ -102,26 +107,31 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
   return library;
 }
 
-// A program that takes images, compiled as relocatable machine code that
-// calls the image library, and linked to it (CLCUDA_IMAGE_LIBRARY).
+// A program that takes images, compiled as PTX that calls the image library
+// (the rest of the program optimized as a whole), and linked to it by
+// nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY). Without
+// nvJitLink the program compiles its image code inline, as by default.
 NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget &target,
                                        BuildResult &result) {
   std::vector<std::string> options = unit.metadata.nvrtc_options;
   options.push_back("-DCLC_IMAGE_LIBRARY");
-  NvrtcOutput program =
-      compileCuda(unit.cuda_source, target, options, CompileKind::machine_relocatable);
+  NvrtcOutput program = compileCuda(unit.cuda_source, target, options, CompileKind::extensible);
   if (!program.ok)
     return program;
   const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
   if (!library->ok) {
     program.ok = false;
-    program.log += "error: the device library's image reads do not compile:\n" + library->log;
+    program.log +=
+        "error: the device library's image reads and writes do not compile:\n" + library->log;
     return program;
   }
   const Clock::time_point start = Clock::now();
-  LinkOutput linked = linkDeviceCode(LinkInput::cubin, {&program.cubin, &library->cubin},
-                                     {"program", "image library"}, target, {});
+  LinkOutput linked = linkDeviceCode({{LinkInput::ptx, &program.ptx, "program"},
+                                      {LinkInput::cubin, &library->cubin, "image library"}},
+                                     target, {});
   result.times.link += secondsSince(start);
+  if (linked.linker_missing)
+    return compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, CompileKind::whole);
   program.log += linked.log;
   program.ok = linked.ok;
   // The PTX stays the program's own (it tells whether the program calls
@@ -171,15 +181,11 @@ bool checkKernelNames(const std::vector<ProgramUnit> &units, std::string &log) {
 // nvJitLink over the units' LTO IR; fills the executable's code.
 bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions &options,
                BuildResult &result) {
-  std::vector<const std::string *> lto_irs;
-  std::vector<std::string> names;
-  for (const ProgramUnit &unit : binary.units) {
-    lto_irs.push_back(&unit.lto_ir);
-    names.push_back("unit" + std::to_string(names.size()));
-  }
+  std::vector<LinkPart> parts;
+  for (const ProgramUnit &unit : binary.units)
+    parts.push_back({LinkInput::lto_ir, &unit.lto_ir, "unit" + std::to_string(parts.size())});
   const Clock::time_point start = Clock::now();
-  LinkOutput output =
-      linkDeviceCode(LinkInput::lto_ir, lto_irs, names, target, options.nvjitlink_options);
+  LinkOutput output = linkDeviceCode(parts, target, options.nvjitlink_options);
   result.times.link += secondsSince(start);
   result.log += output.log;
   if (!output.ok) {
@@ -213,7 +219,8 @@ BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
 } // namespace
 
 KernelCache::Key imageLibraryCacheKey(const std::string &arch) {
-  return KernelCache::keyFor(kImageLibrarySource, {}, "image library", arch);
+  return KernelCache::keyFor(kImageLibrarySource, {},
+                             std::string("image library ") + kImageLibraryOptions, arch);
 }
 
 BuildTools BuildTools::standard() {

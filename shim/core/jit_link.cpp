@@ -2,6 +2,8 @@
 
 #include <nvJitLink.h>
 
+#include <algorithm>
+
 #include <dlfcn.h>
 
 namespace clcuda::core {
@@ -82,8 +84,7 @@ private:
 
 } // namespace
 
-LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *> &inputs,
-                          const std::vector<std::string> &names, const GpuTarget &target,
+LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &target,
                           const std::vector<std::string> &options) {
   LinkOutput output;
   const JitLinkApi &api = jitLink();
@@ -96,7 +97,8 @@ LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *>
   // PTX of the newest one it knows (GpuTarget), which the driver compiles.
   const std::string number = target.arch.substr(target.arch.find('_') + 1);
   std::vector<std::string> all = {"-arch=sm_" + number};
-  if (kind == LinkInput::lto_ir)
+  if (std::any_of(parts.begin(), parts.end(),
+                  [](const LinkPart &part) { return part.kind == LinkInput::lto_ir; }))
     all.push_back("-lto");
   if (!target.real())
     all.push_back("-ptx");
@@ -107,11 +109,14 @@ LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *>
   Handle handle(api);
   nvJitLinkResult result =
       api.Create(&handle.get(), std::uint32_t(pointers.size()), pointers.data());
-  const nvJitLinkInputType type =
-      kind == LinkInput::lto_ir ? NVJITLINK_INPUT_LTOIR : NVJITLINK_INPUT_CUBIN;
-  for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < inputs.size(); ++i)
-    result = api.AddData(handle.get(), type, inputs[i]->data(), inputs[i]->size(),
-                         names[i].c_str());
+  for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < parts.size(); ++i) {
+    const LinkPart &part = parts[i];
+    const nvJitLinkInputType type = part.kind == LinkInput::lto_ir ? NVJITLINK_INPUT_LTOIR
+                                    : part.kind == LinkInput::ptx  ? NVJITLINK_INPUT_PTX
+                                                                   : NVJITLINK_INPUT_CUBIN;
+    result =
+        api.AddData(handle.get(), type, part.code->data(), part.code->size(), part.name.c_str());
+  }
   if (result == NVJITLINK_SUCCESS)
     result = api.Complete(handle.get());
   std::size_t size = 0;

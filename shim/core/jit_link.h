@@ -21,14 +21,18 @@ struct LinkOutput {
 };
 
 // What linkDeviceCode links: LTO IR (separate compilation, optimized as
-// one program at the link) or relocatable CUBIN (machine code, the image
-// library's programs; real targets only).
-enum class LinkInput { lto_ir, cubin };
+// one program at the link), or a program's PTX and the image library's
+// relocatable CUBIN (real targets only).
+enum class LinkInput { lto_ir, ptx, cubin };
+struct LinkPart {
+  LinkInput kind;
+  const std::string *code;
+  std::string name; // for the log
+};
 
-// Links `inputs` (named for the log by `names`) for `target`; `options` are
-// nvJitLink options beyond -arch and -lto (from the link options).
-LinkOutput linkDeviceCode(LinkInput kind, const std::vector<const std::string *> &inputs,
-                          const std::vector<std::string> &names, const GpuTarget &target,
+// Links `parts` for `target`; `options` are nvJitLink options beyond -arch
+// and -lto (from the link options).
+LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &target,
                           const std::vector<std::string> &options);
 
 } // namespace clcuda::core

@@ -120,11 +120,16 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   NvrtcOutput output;
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
-  std::vector<std::string> all = {"-arch=" + target.arch, "-std=c++17", "-minimal"};
-  if (kind != CompileKind::whole)
+  // An extensible program is PTX: NVRTC's ptxas would reject its calls to
+  // functions it does not define.
+  const GpuTarget compiled = kind == CompileKind::extensible ? target.virtualArch() : target;
+  std::vector<std::string> all = {"-arch=" + compiled.arch, "-std=c++17", "-minimal"};
+  if (kind == CompileKind::relocatable || kind == CompileKind::machine_relocatable)
     all.push_back("-rdc=true");
   if (kind == CompileKind::relocatable)
     all.push_back("-dlto");
+  if (kind == CompileKind::extensible)
+    all.push_back("-ewp");
   all.insert(all.end(), options.begin(), options.end());
   const std::string stamped = cuda_source + optionsStamp(all) + verboseStamp(all);
   const EmbeddedFileSet &library = device_library_headers;
@@ -165,7 +170,7 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
     fetched = fetch(program.get(), nvrtcGetPTXSize, nvrtcGetPTX, output.ptx);
     if (fetched && !output.ptx.empty() && output.ptx.back() == '\0')
       output.ptx.pop_back(); // the string keeps its own terminator
-    if (fetched && target.real())
+    if (fetched && compiled.real())
       fetched = fetch(program.get(), nvrtcGetCUBINSize, nvrtcGetCUBIN, output.cubin);
   }
   if (!fetched) {

@@ -15,6 +15,8 @@ namespace clcuda::core {
 struct GpuTarget {
   std::string arch; // sm_90 or compute_100
   bool real() const { return arch.rfind("sm_", 0) == 0; }
+  // compute_XY of the same architecture: PTX only.
+  GpuTarget virtualArch() const { return {"compute_" + arch.substr(arch.find('_') + 1)}; }
 };
 GpuTarget targetFor(int compute_major, int compute_minor);
 
@@ -28,15 +30,18 @@ struct NvrtcOutput {
   bool ok = false;
   std::string log;
   std::string cubin;  // real targets, whole-program and machine-code relocatable compiles
-  std::string ptx;    // whole-program and machine-code relocatable compiles
+  std::string ptx;    // whole-program, machine-code relocatable and extensible compiles
   std::string lto_ir; // relocatable compiles
 };
 
 enum class CompileKind {
-  whole,       // an executable: CUBIN (real targets) and PTX
-  relocatable, // a compiled object: LTO IR, linked later (-rdc -dlto)
+  whole,               // an executable: CUBIN (real targets) and PTX
+  relocatable,         // a compiled object: LTO IR, linked later (-rdc -dlto)
   machine_relocatable, // relocatable CUBIN and PTX, linked as machine code
-                       // (-rdc): the image library and the programs that call it
+                       // (-rdc): the image library
+  extensible,          // PTX of a whole program that calls functions defined elsewhere
+                       // (-ewp, for compute_XY: the linker compiles it): a program
+                       // that calls the image library
 };
 
 // `options` are the program metadata's NVRTC options.

@@ -403,23 +403,31 @@ __device__ inline void store_unsigned_component(unsigned char *p, unsigned int t
   }
 }
 
-// write_imagef to RGBA and BGRA float images as one 16-byte store of the
-// whole pixel where it is aligned, instead of the four stores of the loop
-// below (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s before,
-// 2,115 after; a 4-byte store for unorm8 measured no faster, so it is not
-// done). False where it does not apply. Every write encoding its pixel in
-// one loop of table fields and selects, then one store, built faster but
-// ran slower (H200, 9ebf5df: 388 GB/s RGBA8, 1,522 RGBA float), so writes
-// keep the switch per component.
-__device__ inline bool store_whole_pixel(unsigned char *p, const image_desc &d,
+// write_imagef to RGBA and BGRA images of floats or unorm8 as one store of
+// the whole pixel (16 or 4 bytes) where it is aligned, instead of a store
+// per component (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s
+// before, 2,115 after). False where it does not apply. Every write encoding
+// its pixel in one loop of table fields and selects, then one store, built
+// faster but ran slower (H200, 9ebf5df: 388 GB/s RGBA8, 1,522 RGBA float),
+// so other formats keep the switch per component (encode_components).
+__device__ inline bool store_whole_pixel(unsigned char *p, unsigned int order, unsigned int type,
                                          const vec<float, 4> &color) {
-  if ((d.channel_order != order_rgba && d.channel_order != order_bgra) ||
-      d.channel_data_type != type_float || reinterpret_cast<unsigned long long>(p) % 16 != 0)
+  const bool unorm8 = type == type_unorm_int8;
+  if ((order != order_rgba && order != order_bgra) || (!unorm8 && type != type_float) ||
+      reinterpret_cast<unsigned long long>(p) % (unorm8 ? 4 : 16) != 0)
     return false;
   // Selected, not indexed (an indexed array would live in local memory).
-  const bool bgra = d.channel_order == order_bgra;
+  const bool bgra = order == order_bgra;
   const float first = bgra ? color.elem[2] : color.elem[0];
   const float third = bgra ? color.elem[0] : color.elem[2];
+  if (unorm8) {
+    auto byte = [](float x) {
+      return static_cast<unsigned int>(saturate_rte(x * 255.0f, 0.0f, 255.0f));
+    };
+    *reinterpret_cast<unsigned int *>(p) =
+        byte(first) | byte(color.elem[1]) << 8 | byte(third) << 16 | byte(color.elem[3]) << 24;
+    return true;
+  }
   struct alignas(16) words {
     unsigned int word[4];
   };
@@ -428,9 +436,10 @@ __device__ inline bool store_whole_pixel(unsigned char *p, const image_desc &d,
   return true;
 }
 
+// Any pixel of `order` and `type`, a component (or a packed field) at a time.
 template <class T>
-__device__ inline void encode_pixel(unsigned char *p, const image_desc &d, vec<T, 4> color) {
-  unsigned int type = d.channel_data_type;
+__device__ inline void encode_components(unsigned char *p, unsigned int order, unsigned int type,
+                                         vec<T, 4> color) {
   if constexpr (is_same<T, float>) {
     if (is_packed(type)) {
       packed_layout layout = packed_layout_of(type);
@@ -448,11 +457,7 @@ __device__ inline void encode_pixel(unsigned char *p, const image_desc &d, vec<T
       return;
     }
   }
-  if constexpr (is_same<T, float>) {
-    if (store_whole_pixel(p, d, color))
-      return;
-  }
-  component_map map = components_of(d.channel_order);
+  component_map map = components_of(order);
   const unsigned int bytes = component_format_of(type).bytes;
   // Each stored component takes the first RGBA component placed there
   // (intensity and luminance store red).
@@ -646,33 +651,60 @@ __device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, co
   return true;
 }
 
-// The software reads, inline, or out of line where the shim compiles them
-// once as a library of their own and links it to the program
-// (CLC_IMAGE_LIBRARY; clc/image_library.h defines them, docs/design.md,
-// "Images and samplers", says why): the program then compiles only a call.
+// The software reads and writes: inline, or out of line where the shim
+// compiles them once as a library of their own and links it to the program
+// (CLC_IMAGE_LIBRARY; clc/image_library.h defines these functions,
+// docs/design.md, "Images and samplers", says why), so that the program
+// compiles only a call. What they need of an image goes by value: a
+// reference to the kernel's descriptor would make every work-item copy the
+// whole descriptor to local memory.
+struct image_layout {
+  const unsigned char *base; // the layer's first pixel
+  unsigned long long row_pitch;
+  unsigned long long slice_pitch;
+  int size[3];
+  unsigned int element_size;
+  unsigned int channel_order;
+  unsigned int channel_data_type;
+};
+
+// The library per result type: sample (float coordinates), fetch (integer
+// ones), and encode a pixel where a write does not store it whole.
+#define CLC_IMAGE_LIBRARY_TYPES(X) X(float, f) X(int, i) X(unsigned int, ui)
+#define CLC_IMAGE_SAMPLE(T, suffix)                                                                \
+  extern "C" __device__ vec<T, 4> clc_image_sample_##suffix(                                       \
+      image_layout layout, sampler_t sampler, int dims, float x, float y, float z)
+#define CLC_IMAGE_FETCH(T, suffix)                                                                 \
+  extern "C" __device__ vec<T, 4> clc_image_fetch_##suffix(image_layout layout, unsigned int mode, \
+                                                           int dims, int x, int y, int z)
+#define CLC_IMAGE_ENCODE(T, suffix)                                                                \
+  extern "C" __device__ void clc_image_encode_##suffix(unsigned char *p, unsigned int order,       \
+                                                       unsigned int type, vec<T, 4> color)
+#define CLC_IMAGE_LIBRARY_DECLARE(T, suffix)                                                       \
+  CLC_IMAGE_SAMPLE(T, suffix);                                                                     \
+  CLC_IMAGE_FETCH(T, suffix);                                                                      \
+  CLC_IMAGE_ENCODE(T, suffix);
+CLC_IMAGE_LIBRARY_TYPES(CLC_IMAGE_LIBRARY_DECLARE)
+#undef CLC_IMAGE_LIBRARY_DECLARE
+
 #if defined(CLC_IMAGE_LIBRARY)
-// library_read(..., float x, y, z) samples, (..., int x, y, z) fetches.
-#define CLC_IMAGE_LIBRARY_READS(T, suffix)                                                         \
-  extern "C" __device__ void clc_image_sample_##suffix(                                           \
-      const image_desc &d, const unsigned char *base, const int(&size)[3], sampler_t sampler,     \
-      int dims, float x, float y, float z, vec<T, 4> &pixel);                                    \
-  extern "C" __device__ void clc_image_fetch_##suffix(                                            \
-      const image_desc &d, const unsigned char *base, const int(&size)[3], unsigned int mode,     \
-      int dims, int x, int y, int z, vec<T, 4> &pixel);                                          \
-  __device__ inline void library_read(const image_desc &d, const unsigned char *base,            \
-                                      const int(&size)[3], sampler_t sampler, int dims, float x, \
-                                      float y, float z, vec<T, 4> &pixel) {                      \
-    clc_image_sample_##suffix(d, base, size, sampler, dims, x, y, z, pixel);                     \
+// The library's function for T: library_read(T(), ...) with float
+// coordinates samples, with int ones fetches.
+#define CLC_IMAGE_LIBRARY_CALLS(T, suffix)                                                         \
+  __device__ inline vec<T, 4> library_read(T, const image_layout &layout, sampler_t sampler,       \
+                                           int dims, float x, float y, float z) {                  \
+    return clc_image_sample_##suffix(layout, sampler, dims, x, y, z);                              \
   }                                                                                                \
-  __device__ inline void library_read(const image_desc &d, const unsigned char *base,            \
-                                      const int(&size)[3], unsigned int mode, int dims, int x,   \
-                                      int y, int z, vec<T, 4> &pixel) {                          \
-    clc_image_fetch_##suffix(d, base, size, mode, dims, x, y, z, pixel);                         \
+  __device__ inline vec<T, 4> library_read(T, const image_layout &layout, unsigned int mode,       \
+                                           int dims, int x, int y, int z) {                        \
+    return clc_image_fetch_##suffix(layout, mode, dims, x, y, z);                                  \
+  }                                                                                                \
+  __device__ inline void library_encode(unsigned char *p, unsigned int order, unsigned int type,   \
+                                        const vec<T, 4> &color) {                                  \
+    clc_image_encode_##suffix(p, order, type, color);                                              \
   }
-CLC_IMAGE_LIBRARY_READS(float, f)
-CLC_IMAGE_LIBRARY_READS(int, i)
-CLC_IMAGE_LIBRARY_READS(unsigned int, ui)
-#undef CLC_IMAGE_LIBRARY_READS
+CLC_IMAGE_LIBRARY_TYPES(CLC_IMAGE_LIBRARY_CALLS)
+#undef CLC_IMAGE_LIBRARY_CALLS
 #endif
 
 // A read in software: float coordinates sample as the sampler says,
@@ -683,16 +715,28 @@ __device__ inline vec<T, 4> software_read(const image_desc &d, const unsigned ch
   const unsigned int state = is_float_coordinate<C> ? sampler : sampler & sampler_address_mask;
 #if defined(CLC_IMAGE_LIBRARY)
   using Coordinate = conditional_t<is_float_coordinate<C>, float, int>;
-  vec<T, 4> pixel;
-  library_read(d, base, size, state, Dims, static_cast<Coordinate>(coordinate(c, 0)),
-               static_cast<Coordinate>(coordinate(c, 1)), static_cast<Coordinate>(coordinate(c, 2)),
-               pixel);
-  return pixel;
+  const image_layout layout{
+      base,           d.row_pitch,     d.slice_pitch,      {size[0], size[1], size[2]},
+      d.element_size, d.channel_order, d.channel_data_type};
+  return library_read(T(), layout, state, Dims, static_cast<Coordinate>(coordinate(c, 0)),
+                      static_cast<Coordinate>(coordinate(c, 1)),
+                      static_cast<Coordinate>(coordinate(c, 2)));
 #else
   if constexpr (is_float_coordinate<C>)
     return sample<T, Dims>(d, base, size, state, c);
   else
     return fetch<T, Dims>(d, base, size, state, c);
+#endif
+}
+
+// A write of a pixel that store_whole_pixel does not store.
+template <class T>
+__device__ inline void software_encode(unsigned char *p, unsigned int order, unsigned int type,
+                                       const vec<T, 4> &color) {
+#if defined(CLC_IMAGE_LIBRARY)
+  library_encode(p, order, type, color);
+#else
+  encode_components<T>(p, order, type, color);
 #endif
 }
 
@@ -737,7 +781,12 @@ __device__ inline void write(const Image &image, const C &c, const V &color) {
     pixel = vec<T, 4>(color, T(0), T(0), T(0));
   else
     pixel = color;
-  encode_pixel<T>(const_cast<unsigned char *>(pixel_address(d, g.base, i)), d, pixel);
+  unsigned char *p = const_cast<unsigned char *>(pixel_address(d, g.base, i));
+  if constexpr (is_same<T, float>) {
+    if (store_whole_pixel(p, d.channel_order, d.channel_data_type, pixel))
+      return;
+  }
+  software_encode(p, d.channel_order, d.channel_data_type, pixel);
 }
 
 } // namespace detail
