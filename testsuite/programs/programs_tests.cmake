@@ -47,15 +47,17 @@ add_dependencies(programs_api cl2cuda)
 clcuda_warnings(programs_api)
 clcuda_add_loading_tests(programs_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
 
-# The image kernels again with CLCUDA_IMAGE_LIBRARY=1 (the software reads
-# compiled once and linked, docs/design.md "Images and samplers"): on the
-# GPU (label gpu; skipped without one) and on the CPU stand-in (unit). One
-# test a process, so that a skip cannot hide another's failure.
-foreach(test ReadsThroughASamplerAndWritesAnImage TextureUnitAndSoftwareReadTheSame)
+# The image kernels again with CLCUDA_IMAGE_LIBRARY=0 (the software reads
+# and writes compiled into the program instead of linked from the image
+# library, docs/design.md "Images and samplers"): on the GPU (label gpu;
+# skipped without one) and on the CPU stand-in (unit). One test a process,
+# so that a skip cannot hide another's failure.
+foreach(test ReadsThroughASamplerAndWritesAnImage TextureUnitAndSoftwareReadTheSame
+             TakesWorkGroupsAsLargeAsTheDevice)
   foreach(variant gpu fakecuda)
-    set(name ${variant}.imagelibrary.ImageKernelTest.${test})
+    set(name ${variant}.inlineimages.ImageKernelTest.${test})
     add_test(NAME ${name} COMMAND programs_api --loading=icd --gtest_filter=ImageKernelTest.${test})
-    set(environment CLCUDA_IMAGE_LIBRARY=1)
+    set(environment CLCUDA_IMAGE_LIBRARY=0)
     set(label gpu)
     if(variant STREQUAL "fakecuda")
       list(APPEND environment LD_LIBRARY_PATH=${CLCUDA_FAKE_CUDA_DIR})
