@@ -30,6 +30,9 @@ without running them again; with only baselines it just compares.
 run too long for one sitting (a machine lent for ten minutes a command)
 is N runs, whose CSVs --baseline merges: NAME=shard1/NAME.csv
 NAME=shard2/NAME.csv ... writes OUT/NAME.csv and one summary.
+--gpus N (or a list, 1,2,3) spreads the pool over a machine's GPUs, each
+subtest on the least busy one, so that a machine of several GPUs runs more
+at once.
 """
 import argparse
 import concurrent.futures
@@ -233,6 +236,45 @@ class Gate:
                 self.changed.notify_all()
 
 
+class Gpus:
+    """Spreads the pool over a machine's GPUs (--gpus): each subtest sees
+    one, the one with the fewest subtests on it when it starts, through
+    CUDA_VISIBLE_DEVICES, which NVIDIA's OpenCL and clcuda both honour."""
+
+    def __init__(self, devices):
+        self.lock = threading.Lock()
+        self.devices = devices
+        self.running = [0] * len(devices)
+
+    @contextlib.contextmanager
+    def take(self, env):
+        if not self.devices:
+            yield env
+            return
+        with self.lock:
+            slot = self.running.index(min(self.running))
+            self.running[slot] += 1
+        try:
+            yield dict(env, CUDA_VISIBLE_DEVICES=self.devices[slot])
+        finally:
+            with self.lock:
+                self.running[slot] -= 1
+
+
+def parse_gpus(spec):
+    """N -> devices 0..N-1 (none for 1: the environment's own); a list
+    (1,2,3) -> those devices."""
+    if "," in spec:
+        devices = spec.split(",")
+    elif spec.isdigit() and int(spec) >= 1:
+        devices = [str(i) for i in range(int(spec))] if int(spec) > 1 else []
+    else:
+        raise argparse.ArgumentTypeError(f"{spec!r} is not a count or a list of GPUs")
+    if not all(device.isdigit() for device in devices):
+        raise argparse.ArgumentTypeError(f"{spec!r} is not a count or a list of GPUs")
+    return devices
+
+
 def runs_alone(suite, subtest, alone):
     return suite in alone or f"{suite}:{subtest}" in alone
 
@@ -299,10 +341,11 @@ def run_platforms(platforms, args, scratch, log_dir):
                        args)
     deadline = None if args.deadline is None else time.monotonic() + args.deadline
     gate = Gate()
+    gpus = Gpus(args.gpus)
 
     def run(item):
         name, env, suite, binary, reported, rule, subtest, arguments = item
-        with gate.enter(runs_alone(suite, reported, args.alone)):
+        with gate.enter(runs_alone(suite, reported, args.alone)), gpus.take(env) as env:
             if deadline is not None and time.monotonic() >= deadline:
                 return name, suite, reported, "not run", 0.0, ""
             timeout = args.limit.get((suite, reported), args.timeout)
@@ -401,6 +444,9 @@ def main():
                         metavar="SUITE:SUBTEST=SECONDS",
                         help="a subtest's own time limit, in place of --timeout")
     parser.add_argument("--jobs", type=int, default=4, help="subtests run at once")
+    parser.add_argument("--gpus", type=parse_gpus, default=[],
+                        help="GPUs to spread the subtests over (CUDA_VISIBLE_DEVICES), the "
+                        "least busy first: a count N (0..N-1) or a list (1,2,3)")
     parser.add_argument("--alone", type=lambda s: set(s.split(",")), default=set(),
                         metavar="SUITE[:SUBTEST],...",
                         help="subtests that run with nothing else running (say test_allocations)")

@@ -41,6 +41,8 @@ library = os.environ["OCL_ICD_FILENAMES"]
 def note(event):
     with open(os.environ["RUN_ORDER"], "a") as order:
         order.write(f"{event} {os.path.basename(library)} {' '.join(sys.argv[1:])}\n")
+    with open(os.environ["RUN_GPUS"], "a") as gpus:
+        gpus.write(f"{event} {os.environ.get('CUDA_VISIBLE_DEVICES', 'all')}\n")
 def report(results):
     with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as file:
         json.dump({"results": results}, file)
@@ -98,12 +100,13 @@ class RunCtsTest(unittest.TestCase):
             suite.write_text(FAKE_SUITE)
             suite.chmod(suite.stat().st_mode | stat.S_IXUSR)
         self.order = self.root / "order.txt"
+        self.gpus = self.root / "gpus.txt"
 
     def tearDown(self):
         self.scratch.cleanup()
 
     def run_cts(self, *arguments, suites="test_fake"):
-        env = dict(os.environ, RUN_ORDER=str(self.order))
+        env = dict(os.environ, RUN_ORDER=str(self.order), RUN_GPUS=str(self.gpus))
         return subprocess.run([sys.executable, str(RUNNER), "--suites", suites, *arguments],
                               env=env, capture_output=True, text=True, timeout=120)
 
@@ -151,6 +154,26 @@ class RunCtsTest(unittest.TestCase):
                                       "start bad.so fails", "end bad.so fails"])
         # the other four do overlap: the gate holds back only what must run alone
         self.assertEqual([e.split()[0] for e in events[4:8]], ["start"] * 4, events)
+
+    def test_subtests_spread_over_the_gpus(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--platform", "bad=/lib/bad.so", "--subtests", "passes,fails,skips",
+                           "--jobs", "3", "--gpus", "1,2,3", "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        running = {}  # GPU -> subtests on it
+        for event, gpu in (line.split() for line in self.gpus.read_text().splitlines()):
+            running[gpu] = running.get(gpu, 0) + (1 if event == "start" else -1)
+            self.assertLessEqual(running[gpu], 1, "three at once on three GPUs: one each")
+        self.assertEqual(sorted(running), ["1", "2", "3"])
+
+    def test_one_gpu_leaves_the_environment_as_it_is(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,fails", "--jobs", "2",
+                           "--out", str(self.root / "results"))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        expected = os.environ.get("CUDA_VISIBLE_DEVICES", "all")
+        self.assertEqual({line.split()[1] for line in self.gpus.read_text().splitlines()},
+                         {expected})
 
     def test_a_subtest_with_its_own_limit_starts_early_and_gets_it(self):
         out = self.root / "results"
