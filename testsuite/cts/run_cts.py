@@ -29,7 +29,9 @@ without running them again; with only baselines it just compares.
 --shard K/N runs every N-th subtest of each suite from the K-th, so that a
 run too long for one sitting (a machine lent for ten minutes a command)
 is N runs, whose CSVs --baseline merges: NAME=shard1/NAME.csv
-NAME=shard2/NAME.csv ... writes OUT/NAME.csv and one summary.
+NAME=shard2/NAME.csv ... writes OUT/NAME.csv and one summary. A later CSV
+also replaces an earlier one's "not run" rows: a run past its --deadline
+is completed by a second run of what it did not run (--subtests).
 --gpus N (or a list, 1,2,3) spreads the pool over a machine's GPUs, each
 subtest on the least busy one, so that a machine of several GPUs runs more
 at once.
@@ -279,6 +281,23 @@ def runs_alone(suite, subtest, alone):
     return suite in alone or f"{suite}:{subtest}" in alone
 
 
+def selection(suite, names):
+    """What --subtests chooses in `suite`: subtests or parts of them ("2D
+    write float"), named for every suite or, after "SUITE:", for one."""
+    return {name.partition(":")[2] if ":" in name else name for name in names
+            if ":" not in name or name.startswith(suite + ":")}
+
+
+def merge_rows(earlier, later):
+    """An earlier run's rows with a later one's: shards add theirs, and a
+    run of what a deadline left "not run" (--subtests) replaces those rows."""
+    rows = {(suite, subtest): row for row in earlier for suite, subtest in [row[:2]]}
+    for row in later:
+        if rows.get(row[:2], ("", "", "not run"))[2] == "not run":
+            rows[row[:2]] = row
+    return list(rows.values())
+
+
 def parse_shard(spec):
     """K/N -> (K, N), 1 <= K <= N."""
     k, _, n = spec.partition("/")
@@ -329,13 +348,16 @@ def run_platforms(platforms, args, scratch, log_dir):
             binary = find_suite(args.cts_build, suite)
             rule = SUITE_RULES.get(suite, DEFAULT_RULE)
             subtests = rule.subtests or list_subtests(binary, env)
-            if args.subtests:
-                subtests = [t for t in subtests if t in args.subtests]
+            chosen = selection(suite, args.subtests) if args.subtests else None
+            if chosen is not None:
+                subtests = [t for t in subtests
+                            if t in chosen or any(c.startswith(t + " ") for c in chosen)]
             if args.shard:
                 subtests = in_shard(suite, subtests, *args.shard)
             work.extend((name, env, suite, binary, reported, rule, subtest, arguments)
                         for subtest in subtests
-                        for reported, arguments in invocations(rule, subtest))
+                        for reported, arguments in invocations(rule, subtest)
+                        if chosen is None or subtest in chosen or reported in chosen)
         queues.append(work)
     work = start_order([item for round_ in itertools.zip_longest(*queues) for item in round_ if item],
                        args)
@@ -438,7 +460,8 @@ def main():
                         help="an OpenCL ICD library to test, named; several run in one pool")
     parser.add_argument("--suites", required=True, type=lambda s: s.split(","))
     parser.add_argument("--subtests", type=lambda s: set(s.split(",")),
-                        help="only these subtests")
+                        help="only these subtests, or parts of subtests (\"2D write float\"); "
+                        "SUITE:NAME for one suite's")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per subtest")
     parser.add_argument("--limit", action="append", type=parse_limit, default=[],
                         metavar="SUITE:SUBTEST=SECONDS",
@@ -476,9 +499,9 @@ def main():
         if name in results:
             merged.add(name)
         with open(path, newline="") as f:
-            results.setdefault(name, []).extend(
-                (r["suite"], r["subtest"], r["status"], float(r["seconds"]))
-                for r in csv.DictReader(f) if r["suite"] in args.suites)
+            rows = [(r["suite"], r["subtest"], r["status"], float(r["seconds"]))
+                    for r in csv.DictReader(f) if r["suite"] in args.suites]
+        results[name] = merge_rows(results.get(name, []), rows)
     platforms = [spec.partition("=")[::2] for spec in args.platform]
     with tempfile.TemporaryDirectory() as scratch:
         ran = run_platforms(platforms, args, scratch, log_dir) if platforms else {}

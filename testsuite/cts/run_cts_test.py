@@ -287,6 +287,20 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual({subtest for subtest, status in bad.items() if status == "skip"},
                          {"1D read_write int", "1D read_write uint", "1D read_write float"})
 
+    def test_subtests_names_parts_too(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "test_image_streams:1D write uint,1D read float,"
+                           "test_fake:passes,test_image_streams:image_from_buffer",
+                           "--out", str(out), suites="test_image_streams,test_fake")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(out / "good.csv", newline="") as f:
+            chosen = {(row["suite"], row["subtest"]) for row in csv.DictReader(f)}
+        self.assertEqual(chosen, {("test_image_streams", "1D write uint"),
+                                  ("test_image_streams", "1D read float"),
+                                  ("test_image_streams", "image_from_buffer"),
+                                  ("test_fake", "passes")})
+
     def test_shards_cover_each_suite_once_and_merge(self):
         everything = self.statuses(self.whole_suite_csv())
         shards = [self.root / f"shard{k}" for k in (1, 2)]
@@ -310,6 +324,25 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(self.statuses(merged / "good.csv"), everything)
         self.assertIn("| test_fake | 3/1/1/1/1/0/1 | 2/2/1/1/1/0/1 |",
                       (merged / "summary.md").read_text())
+
+    def test_a_second_run_completes_what_a_deadline_left(self):
+        first, second, merged = (self.root / name for name in ("first", "second", "merged"))
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,fails,slow", "--limit", "test_fake:slow=10",
+                           "--jobs", "1", "--deadline", "1", "--out", str(first))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        left = [t for t, status in self.statuses(first / "good.csv").items() if status == "not run"]
+        self.assertEqual(sorted(left), ["fails", "passes"])  # slow went first and took the time
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", ",".join(left), "--out", str(second))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        run = self.run_cts(f"--baseline=good={first / 'good.csv'}",
+                           f"--baseline=good={second / 'good.csv'}", "--out", str(merged))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(self.statuses(merged / "good.csv"),
+                         {"passes": "pass", "fails": "fail", "slow": "pass"})
+        with open(merged / "good.csv", newline="") as f:
+            self.assertEqual(len(list(csv.DictReader(f))), 3)
 
     def whole_suite_csv(self):
         """test_fake run whole on good.so: its CSV."""
