@@ -391,10 +391,14 @@ def run_platforms(platforms, args, scratch, log_dir):
 
 
 def limits_line(args):
-    """The time limits the run gave its subtests, for the summary."""
+    """The time limits the run gave its subtests, for the summary: a --limit
+    equal to --timeout only started its subtest early, and is counted."""
     own = "".join(f"; {suite} {subtest}: {seconds:g} s"
-                  for (suite, subtest), seconds in sorted(args.limit.items()))
-    return f"time limit: {args.timeout:g} s a subtest{own}"
+                  for (suite, subtest), seconds in sorted(args.limit.items())
+                  if seconds != args.timeout)
+    early = sum(1 for seconds in args.limit.values() if seconds == args.timeout)
+    first = f"; {early} started first with it" if early else ""
+    return f"time limit: {args.timeout:g} s a subtest{first}{own}"
 
 
 def summarize(results, out, preamble=()):

@@ -187,6 +187,16 @@ class RunCtsTest(unittest.TestCase):
         self.assertIn("time limit: 2 s a subtest; test_fake slow: 10 s\n",
                       (out / "summary.md").read_text())
 
+    def test_a_limit_equal_to_the_timeout_is_counted_not_listed(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,slow,fails", "--timeout", "5",
+                           "--limit", "test_fake:slow=5", "--limit", "test_fake:fails=5",
+                           "--limit", "test_fake:passes=7", "--out", str(out))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("time limit: 5 s a subtest; 2 started first with it; test_fake passes: 7 s\n",
+                      (out / "summary.md").read_text())
+
     def test_a_subtest_is_reported_when_it_ends(self):
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
                            "--subtests", "passes,slow", "--limit", "test_fake:slow=10",
