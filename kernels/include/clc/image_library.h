@@ -1,9 +1,10 @@
-// The device library's software image reads and writes as a library of their own
-// (docs/design.md, "Images and samplers", build time): with
-// CLCUDA_IMAGE_LIBRARY=1 the shim compiles this header once per GPU
+// The device library's software image reads and writes as a library of
+// their own (docs/design.md, "Images and samplers", build time): unless
+// CLCUDA_IMAGE_LIBRARY=0, the shim compiles this header once per GPU
 // architecture as relocatable machine code and links it to every program
-// that takes images, compiled with CLC_IMAGE_LIBRARY, whose reads and writes call these
-// functions (image.h declares them) instead of compiling them again.
+// that takes images, compiled with CLC_IMAGE_LIBRARY, whose reads and
+// writes call these functions (image.h declares them) instead of compiling
+// them again.
 #pragma once
 
 #include <clc/core.h>
