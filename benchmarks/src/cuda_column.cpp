@@ -117,16 +117,18 @@ private:
 using TextureObject = ObjectHandle<CUtexObject, cuTexObjectDestroy>;
 using SurfaceObject = ObjectHandle<CUsurfObject, cuSurfObjectDestroy>;
 
-// A 2D CUDA array of `shape`'s pixels; `surface`: also written through a
-// surface object.
+// A 2D CUDA array of `shape`'s pixels, layered for an image array;
+// `surface`: also written through a surface object.
 Array newArray(const ImageShape &shape, bool surface) {
   CUDA_ARRAY3D_DESCRIPTOR desc = {};
   desc.Width = shape.width;
   desc.Height = shape.height;
+  desc.Depth = shape.layers;
   desc.Format =
       shape.format == PixelFormat::Rgba32f ? CU_AD_FORMAT_FLOAT : CU_AD_FORMAT_UNSIGNED_INT8;
   desc.NumChannels = 4;
-  desc.Flags = surface ? CUDA_ARRAY3D_SURFACE_LDST : 0;
+  desc.Flags =
+      (surface ? CUDA_ARRAY3D_SURFACE_LDST : 0) | (shape.layers ? CUDA_ARRAY3D_LAYERED : 0);
   CUarray array = nullptr;
   check(cuArray3DCreate(&array, &desc), "cuArray3DCreate");
   return Array(array);
@@ -160,14 +162,16 @@ SurfaceObject newSurface(CUarray array) {
   return SurfaceObject(object);
 }
 
-// A copy of a whole image between the host (rows packed) and a CUDA array;
-// the caller sets the host side's pointer and both memory types.
-CUDA_MEMCPY2D imageCopy(const ImageShape &shape, CUarray array) {
-  CUDA_MEMCPY2D copy = {};
+// A copy of a whole image between the host (rows packed, then layers) and
+// a CUDA array; the caller sets the host side's pointer and both memory types.
+CUDA_MEMCPY3D imageCopy(const ImageShape &shape, CUarray array) {
+  CUDA_MEMCPY3D copy = {};
   copy.srcArray = copy.dstArray = array;
   copy.srcPitch = copy.dstPitch = shape.width * pixelBytes(shape.format);
+  copy.srcHeight = copy.dstHeight = shape.height;
   copy.WidthInBytes = shape.width * pixelBytes(shape.format);
   copy.Height = shape.height;
+  copy.Depth = shape.layers ? shape.layers : 1;
   return copy;
 }
 
@@ -347,19 +351,19 @@ public:
     check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
   }
   void uploadImage(CUarray array, const ImageShape &shape, const void *host) {
-    CUDA_MEMCPY2D copy = imageCopy(shape, array);
+    CUDA_MEMCPY3D copy = imageCopy(shape, array);
     copy.srcMemoryType = CU_MEMORYTYPE_HOST;
     copy.srcHost = host;
     copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-    check(cuMemcpy2DAsync(&copy, stream()), "cuMemcpy2DAsync");
+    check(cuMemcpy3DAsync(&copy, stream()), "cuMemcpy3DAsync");
     check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
   }
   void downloadImage(void *host, CUarray array, const ImageShape &shape) {
-    CUDA_MEMCPY2D copy = imageCopy(shape, array);
+    CUDA_MEMCPY3D copy = imageCopy(shape, array);
     copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
     copy.dstMemoryType = CU_MEMORYTYPE_HOST;
     copy.dstHost = host;
-    check(cuMemcpy2DAsync(&copy, stream()), "cuMemcpy2DAsync");
+    check(cuMemcpy3DAsync(&copy, stream()), "cuMemcpy3DAsync");
     check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
   }
 

@@ -167,16 +167,17 @@ private:
     return memory;
   }
 
-  // A 2D image of `shape` (CL_RGBA, CL_UNORM_INT8 or CL_FLOAT).
+  // A 2D image or image array of `shape` (CL_RGBA, CL_UNORM_INT8 or CL_FLOAT).
   Memory newImage(const ImageShape &shape) {
     cl_image_format format = {};
     format.image_channel_order = CL_RGBA;
     format.image_channel_data_type =
         shape.format == PixelFormat::Rgba32f ? CL_FLOAT : CL_UNORM_INT8;
     cl_image_desc desc = {};
-    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_type = shape.layers ? CL_MEM_OBJECT_IMAGE2D_ARRAY : CL_MEM_OBJECT_IMAGE2D;
     desc.image_width = shape.width;
     desc.image_height = shape.height;
+    desc.image_array_size = shape.layers;
     cl_int status = CL_SUCCESS;
     Memory memory(
         clCreateImage(context_.get(), CL_MEM_READ_WRITE, &format, &desc, nullptr, &status));
@@ -398,7 +399,8 @@ void writePlanBuffer(cl_command_queue queue, cl_mem memory, const PlanBuffer &bu
     return;
   }
   const std::size_t origin[3] = {0, 0, 0};
-  const std::size_t region[3] = {buffer.image->width, buffer.image->height, 1};
+  const std::size_t region[3] = {buffer.image->width, buffer.image->height,
+                                 buffer.image->layers ? buffer.image->layers : 1};
   check(
       clEnqueueWriteImage(queue, memory, CL_TRUE, origin, region, 0, 0, data, 0, nullptr, nullptr),
       "clEnqueueWriteImage");
@@ -411,7 +413,8 @@ void readPlanBuffer(cl_command_queue queue, cl_mem memory, const PlanBuffer &buf
     return;
   }
   const std::size_t origin[3] = {0, 0, 0};
-  const std::size_t region[3] = {buffer.image->width, buffer.image->height, 1};
+  const std::size_t region[3] = {buffer.image->width, buffer.image->height,
+                                 buffer.image->layers ? buffer.image->layers : 1};
   check(clEnqueueReadImage(queue, memory, CL_TRUE, origin, region, 0, 0, data, 0, nullptr, nullptr),
         "clEnqueueReadImage");
 }

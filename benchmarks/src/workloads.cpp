@@ -366,7 +366,7 @@ KernelPlan storeRunPlan(const ProblemSizes &sizes) {
 }
 
 // The reference of image_bilinear_*: OpenCL's CLK_FILTER_LINEAR with
-// CLK_ADDRESS_CLAMP_TO_EDGE at normalized (s, t), in double.
+// CLK_ADDRESS_CLAMP_TO_EDGE at (s, t), normalized or in pixels, in double.
 //
 // NVIDIA's texture units round each weight to a multiple of 1/256, which for
 // values in [0, 1] alone makes up to 1/512 per axis, 1/256 in all, and a
@@ -375,11 +375,12 @@ KernelPlan storeRunPlan(const ProblemSizes &sizes) {
 // OpenCL alike, the other 67 Mi within 2/255), so the texture units' weights
 // are coarser than that here; the check allows 3/255.
 constexpr double kImageTolerance = 3.0 / 255.0;
-void bilinearReference(const Bytes &image, const ImageShape &shape, float s, float t,
-                       double pixel[4]) {
-  auto taps = [](float coordinate, std::size_t size, std::size_t &low, std::size_t &high,
-                 double &weight) {
-    const double u = double(coordinate) * double(size) - 0.5, floor = std::floor(u);
+void bilinearReference(const Bytes &image, const ImageShape &shape, std::size_t layer,
+                       bool normalized, float s, float t, double pixel[4]) {
+  auto taps = [normalized](float coordinate, std::size_t size, std::size_t &low, std::size_t &high,
+                           double &weight) {
+    const double u = double(coordinate) * (normalized ? double(size) : 1.0) - 0.5,
+                 floor = std::floor(u);
     weight = u - floor;
     auto clamp = [size](double i) { return std::size_t(std::clamp(i, 0.0, double(size) - 1.0)); };
     low = clamp(floor);
@@ -390,66 +391,83 @@ void bilinearReference(const Bytes &image, const ImageShape &shape, float s, flo
   taps(s, shape.width, x0, x1, a);
   taps(t, shape.height, y0, y1, b);
   auto texel = [&](std::size_t x, std::size_t y, unsigned c) {
-    return channelValue(image, shape.format, (y * shape.width + x) * 4 + c);
+    return channelValue(image, shape.format,
+                        ((layer * shape.height + y) * shape.width + x) * 4 + c);
   };
   for (unsigned c = 0; c < 4; ++c)
     pixel[c] = (1 - a) * (1 - b) * texel(x0, y0, c) + a * (1 - b) * texel(x1, y0, c) +
                (1 - a) * b * texel(x0, y1, c) + a * b * texel(x1, y1, c);
 }
 
-KernelPlan imageBilinearPlan(const ProblemSizes &sizes, PixelFormat format) {
-  // Pixel (x, y) samples the source at ((x + 0.5) * scale + offset) / side: a
-  // slight zoom, so the filter's weights change from pixel to pixel (100
-  // values from 0.005 to 0.995); the first row and column fall before the
-  // first pixel centres, where clamp to edge decides.
+// image_bilinear_*: one 2D image (layers 0), read through the texture unit
+// on clcuda where it has one, at normalized coordinates;
+// image_array_bilinear_rgba8: a 2D image array of `layers` layers of a
+// quarter of the pixels each (the same bytes in all), which clcuda reads in
+// software (docs/design.md, "Images and samplers"), at coordinates in pixels
+// (kernels/image_array_bilinear.cl says why).
+KernelPlan imageBilinearPlan(const ProblemSizes &sizes, PixelFormat format, std::size_t layers) {
+  // Pixel (x, y) samples the source at ((x + 0.5) * scale + offset) / side
+  // (normalized; in pixels without the division for arrays): a slight zoom, so the filter's weights
+  // change from pixel to pixel (100 values from 0.005 to 0.995); the first row and column fall
+  // before the first pixel centres, where clamp to edge decides.
   constexpr float scale = 0.97f, offset = -0.3f;
-  constexpr ImageSampler sampler = {true, true};
-  const std::size_t side = sizes.image_side;
+  const ImageSampler sampler = {layers == 0, true};
+  const std::size_t side = layers ? sizes.image_side / 2 : sizes.image_side;
   requireMultiple(side, 32, "the image side");
-  const ImageShape shape = {side, side, format};
+  const ImageShape shape = {side, side, format, layers};
   const bool rgba8 = format == PixelFormat::Rgba8;
-  auto in = randomPixels(side * side, format, 11);
+  auto in = randomPixels(shape.pixels(), format, 11);
+  const std::string name = std::string(layers ? "image_array_bilinear" : "image_bilinear") +
+                           (rgba8 ? "_rgba8" : "_rgba32f");
+  std::string label = squareLabel(side);
+  if (layers)
+    label += " x " + std::to_string(layers) + " layers";
   KernelPlan plan =
-      startPlan(rgba8 ? "image_bilinear_rgba8" : "image_bilinear_rgba32f",
-                squareLabel(side) + (rgba8 ? " RGBA unorm8" : " RGBA float") + ", bilinear",
-                "image_bilinear", sizes);
-  const std::size_t bytes = side * side * pixelBytes(format);
+      startPlan(name.c_str(), label + (rgba8 ? " RGBA unorm8" : " RGBA float") + ", bilinear",
+                layers ? "image_array_bilinear" : "image_bilinear", sizes);
+  const std::size_t bytes = shape.pixels() * pixelBytes(format);
   plan.buffers = {{bytes, in, shape}, {bytes, nullptr, shape}};
   const std::uint32_t side32 = asUint(side, "image_bilinear");
-  plan.steps = {Launch{rgba8 ? "bilinear_rgba8" : "bilinear_rgba32f",
-                       2,
-                       {side, side, 1},
-                       {32, 8, 1},
-                       {sampledImageArg(0, sampler), imageArg(1), uintArg(side32), uintArg(side32),
-                        floatArg(scale), floatArg(offset)}}};
+  plan.steps = {
+      Launch{std::string(layers ? "bilinear_array" : "bilinear") + (rgba8 ? "_rgba8" : "_rgba32f"),
+             layers ? 3u : 2u,
+             {side, side, layers ? layers : 1},
+             {32, 8, 1},
+             {sampledImageArg(0, sampler), imageArg(1), uintArg(side32), uintArg(side32),
+              floatArg(scale), floatArg(offset)}}};
   plan.outputs = {1};
-  plan.verify = [shape, in](const BufferContents &out) {
+  plan.verify = [shape, in, sampler](const BufferContents &out) {
     std::size_t misses = 0;
     double largest = 0.0;
     std::string first;
-    for (std::size_t y = 0; y < shape.height; ++y)
-      for (std::size_t x = 0; x < shape.width; ++x) {
-        // The kernels' coordinate arithmetic, in float.
-        const float s = ((float(x) + 0.5f) * scale + offset) / float(shape.width);
-        const float t = ((float(y) + 0.5f) * scale + offset) / float(shape.height);
-        double want[4];
-        bilinearReference(*in, shape, s, t, want);
-        for (unsigned c = 0; c < 4; ++c) {
-          const std::size_t index = (y * shape.width + x) * 4 + c;
-          const double got = channelValue(out[0], shape.format, index);
-          const double difference = std::fabs(got - want[c]);
-          if (difference <= kImageTolerance)
-            continue;
-          if (misses++ == 0)
-            first = compareAt("dst channel", index, got, want[c], kImageTolerance) + " at pixel (" +
-                    std::to_string(x) + ", " + std::to_string(y) + ")";
-          largest = std::max(largest, difference);
+    for (std::size_t layer = 0; layer < (shape.layers ? shape.layers : 1); ++layer)
+      for (std::size_t y = 0; y < shape.height; ++y)
+        for (std::size_t x = 0; x < shape.width; ++x) {
+          // The kernels' coordinate arithmetic, in float.
+          float s = (float(x) + 0.5f) * scale + offset, t = (float(y) + 0.5f) * scale + offset;
+          if (sampler.normalized_coords) {
+            s /= float(shape.width);
+            t /= float(shape.height);
+          }
+          double want[4];
+          bilinearReference(*in, shape, layer, sampler.normalized_coords, s, t, want);
+          for (unsigned c = 0; c < 4; ++c) {
+            const std::size_t index = ((layer * shape.height + y) * shape.width + x) * 4 + c;
+            const double got = channelValue(out[0], shape.format, index);
+            const double difference = std::fabs(got - want[c]);
+            if (difference <= kImageTolerance)
+              continue;
+            if (misses++ == 0)
+              first = compareAt("dst channel", index, got, want[c], kImageTolerance) +
+                      " at pixel (" + std::to_string(x) + ", " + std::to_string(y) +
+                      (shape.layers ? ") of layer " + std::to_string(layer) : ")");
+            largest = std::max(largest, difference);
+          }
         }
-      }
     if (misses == 0)
       return std::string();
     std::ostringstream message;
-    message << misses << " of " << shape.width * shape.height * 4
+    message << misses << " of " << shape.pixels() * 4
             << " channel values differ from the bilinear reference by more than "
             << kImageTolerance * 255.0 << "/255 (the largest by " << largest * 255.0
             << "/255); first: " << first;
@@ -474,9 +492,11 @@ const PlanMaker kPlanMakers[] = {
     {"histogram", histogramPlan},
     {"store_run", storeRunPlan},
     {"image_bilinear_rgba8",
-     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba8); }},
+     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba8, 0); }},
     {"image_bilinear_rgba32f",
-     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba32f); }},
+     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba32f, 0); }},
+    {"image_array_bilinear_rgba8",
+     [](const ProblemSizes &s) { return imageBilinearPlan(s, PixelFormat::Rgba8, 4); }},
 };
 
 } // namespace

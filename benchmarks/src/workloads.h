@@ -27,6 +27,8 @@ std::size_t pixelBytes(PixelFormat format);
 struct ImageShape {
   std::size_t width, height;
   PixelFormat format;
+  std::size_t layers = 0; // 0: a 2D image; N: a 2D image array of N layers
+  std::size_t pixels() const { return width * height * (layers ? layers : 1); }
 };
 
 // How a kernel samples an image argument. The .cl kernel declares this

@@ -115,8 +115,7 @@ TEST(Workloads, EveryPlanIsWellFormed) {
       EXPECT_GT(plan.repeats, 0u);
       for (const PlanBuffer &buffer : plan.buffers)
         if (buffer.image) {
-          EXPECT_EQ(buffer.bytes,
-                    buffer.image->width * buffer.image->height * pixelBytes(buffer.image->format));
+          EXPECT_EQ(buffer.bytes, buffer.image->pixels() * pixelBytes(buffer.image->format));
         }
       for (const Step &step : plan.steps) {
         if (const auto *launch = std::get_if<Launch>(&step)) {
@@ -164,47 +163,53 @@ TEST(Workloads, StoreRunCheckTellsTheVectorsApart) {
   EXPECT_NE(plan.verify({swapped}), "");
 }
 
-// image_bilinear_*'s output computed independently of the plan's check: a
-// linear filter whose weights are rounded to `weight_steps` steps per texel
-// (256: NVIDIA's texture units; 0: exact), or a nearest filter. Clamp to
-// edge, normalized coordinates; scale and offset are the launch's.
+// image_bilinear_*'s and image_array_bilinear_*'s output computed
+// independently of the plan's check, layer by layer: a linear filter whose
+// weights are rounded to `weight_steps` steps per texel (256: NVIDIA's
+// texture units; 0: exact), or a nearest filter. Clamp to edge, normalized
+// coordinates as the sampler says; scale and offset are the launch's.
 Bytes resampled(const KernelPlan &plan, double weight_steps, bool nearest) {
   const ImageShape shape = *plan.buffers[0].image;
   const Launch &launch = std::get<Launch>(plan.steps.at(0));
   const float scale = launch.args.at(4).float_value, offset = launch.args.at(5).float_value;
   const Bytes &source = *plan.buffers[0].initial;
   const bool rgba8 = shape.format == PixelFormat::Rgba8;
+  std::size_t layer = 0;
   auto texel = [&](long x, long y, unsigned c) {
     x = std::clamp<long>(x, 0, long(shape.width) - 1);
     y = std::clamp<long>(y, 0, long(shape.height) - 1);
-    const std::size_t index = (std::size_t(y) * shape.width + std::size_t(x)) * 4 + c;
+    const std::size_t index =
+        ((layer * shape.height + std::size_t(y)) * shape.width + std::size_t(x)) * 4 + c;
     return rgba8 ? source[index] / 255.0
                  : double(reinterpret_cast<const float *>(source.data())[index]);
   };
+  const bool normalized = launch.args.at(0).sampler.normalized_coords;
   Bytes out(plan.buffers[1].bytes);
-  for (std::size_t y = 0; y < shape.height; ++y)
-    for (std::size_t x = 0; x < shape.width; ++x) {
-      const double u = ((float(x) + 0.5f) * scale + offset) / float(shape.width) * shape.width;
-      const double v = ((float(y) + 0.5f) * scale + offset) / float(shape.height) * shape.height;
-      const long i = long(std::floor(u - 0.5)), j = long(std::floor(v - 0.5));
-      double a = u - 0.5 - i, b = v - 0.5 - j;
-      if (weight_steps > 0) {
-        a = std::round(a * weight_steps) / weight_steps;
-        b = std::round(b * weight_steps) / weight_steps;
+  for (layer = 0; layer < std::max<std::size_t>(shape.layers, 1); ++layer)
+    for (std::size_t y = 0; y < shape.height; ++y)
+      for (std::size_t x = 0; x < shape.width; ++x) {
+        const float s = (float(x) + 0.5f) * scale + offset, t = (float(y) + 0.5f) * scale + offset;
+        const double u = normalized ? s / float(shape.width) * shape.width : s;
+        const double v = normalized ? t / float(shape.height) * shape.height : t;
+        const long i = long(std::floor(u - 0.5)), j = long(std::floor(v - 0.5));
+        double a = u - 0.5 - i, b = v - 0.5 - j;
+        if (weight_steps > 0) {
+          a = std::round(a * weight_steps) / weight_steps;
+          b = std::round(b * weight_steps) / weight_steps;
+        }
+        for (unsigned c = 0; c < 4; ++c) {
+          const double value =
+              nearest ? texel(long(std::floor(u)), long(std::floor(v)), c)
+                      : (1 - a) * (1 - b) * texel(i, j, c) + a * (1 - b) * texel(i + 1, j, c) +
+                            (1 - a) * b * texel(i, j + 1, c) + a * b * texel(i + 1, j + 1, c);
+          const std::size_t index = ((layer * shape.height + y) * shape.width + x) * 4 + c;
+          if (rgba8)
+            out[index] =
+                static_cast<unsigned char>(std::nearbyint(std::clamp(value, 0.0, 1.0) * 255));
+          else
+            reinterpret_cast<float *>(out.data())[index] = static_cast<float>(value);
+        }
       }
-      for (unsigned c = 0; c < 4; ++c) {
-        const double value =
-            nearest ? texel(long(std::floor(u)), long(std::floor(v)), c)
-                    : (1 - a) * (1 - b) * texel(i, j, c) + a * (1 - b) * texel(i + 1, j, c) +
-                          (1 - a) * b * texel(i, j + 1, c) + a * b * texel(i + 1, j + 1, c);
-        const std::size_t index = (y * shape.width + x) * 4 + c;
-        if (rgba8)
-          out[index] =
-              static_cast<unsigned char>(std::nearbyint(std::clamp(value, 0.0, 1.0) * 255));
-        else
-          reinterpret_cast<float *>(out.data())[index] = static_cast<float>(value);
-      }
-    }
   return out;
 }
 
@@ -212,7 +217,8 @@ Bytes resampled(const KernelPlan &plan, double weight_steps, bool nearest) {
 // and fails a nearest filter and a single channel off by 5/255, counting
 // the wrong values.
 TEST(Workloads, ImageBilinearCheckToleratesHardwareWeights) {
-  for (const char *name : {"image_bilinear_rgba8", "image_bilinear_rgba32f"}) {
+  for (const char *name :
+       {"image_bilinear_rgba8", "image_bilinear_rgba32f", "image_array_bilinear_rgba8"}) {
     SCOPED_TRACE(name);
     const KernelPlan plan = makeKernelPlan(name, parse({"--quick"}).problem);
     const ImageShape shape = *plan.buffers[1].image;
@@ -222,16 +228,19 @@ TEST(Workloads, ImageBilinearCheckToleratesHardwareWeights) {
     EXPECT_NE(nearest.find("channel values differ"), std::string::npos) << nearest;
 
     Bytes one_off = resampled(plan, 0, false);
-    const std::size_t index = (5 * shape.width + 7) * 4 + 2; // pixel (7, 5), blue
+    // Pixel (7, 5) of the last layer, blue.
+    const std::size_t last = std::max<std::size_t>(shape.layers, 1) - 1;
+    const std::size_t index = ((last * shape.height + 5) * shape.width + 7) * 4 + 2;
     if (shape.format == PixelFormat::Rgba8)
       one_off[index] = static_cast<unsigned char>(one_off[index] < 128 ? one_off[index] + 5
                                                                        : one_off[index] - 5);
     else
       reinterpret_cast<float *>(one_off.data())[index] += 5.0f / 255.0f;
     const std::string message = plan.verify({one_off});
-    EXPECT_EQ(message.rfind("1 of " + std::to_string(shape.width * shape.height * 4), 0), 0u)
+    EXPECT_EQ(message.rfind("1 of " + std::to_string(shape.pixels() * 4), 0), 0u) << message;
+    EXPECT_NE(message.find(shape.layers ? "at pixel (7, 5) of layer 3" : "at pixel (7, 5)"),
+              std::string::npos)
         << message;
-    EXPECT_NE(message.find("at pixel (7, 5)"), std::string::npos) << message;
   }
 }
 
