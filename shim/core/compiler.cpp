@@ -109,8 +109,7 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
 
 // A program that takes images, compiled as PTX that calls the image library
 // (the rest of the program optimized as a whole), and linked to it by
-// nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY). Without
-// nvJitLink the program compiles its image code inline, as by default.
+// nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY).
 NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget &target,
                                        BuildResult &result) {
   std::vector<std::string> options = unit.metadata.nvrtc_options;
@@ -130,8 +129,6 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
                                       {LinkInput::cubin, &library->cubin, "image library"}},
                                      target, {});
   result.times.link += secondsSince(start);
-  if (linked.linker_missing)
-    return compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, CompileKind::whole);
   program.log += linked.log;
   program.ok = linked.ok;
   // The PTX stays the program's own (it tells whether the program calls
@@ -146,8 +143,9 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                  ProgramBinary &binary, BuildResult &result) {
   const Clock::time_point start = Clock::now();
   const double linking_before = result.times.link;
+  // Without nvJitLink, a program compiles its image code inline.
   const bool linked = kind == CompileKind::whole && settings().image_library && target.real() &&
-                      takesImages(unit.metadata);
+                      takesImages(unit.metadata) && linkerAvailable();
   NvrtcOutput output =
       linked ? compileAgainstImageLibrary(unit, target, result)
              : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind);

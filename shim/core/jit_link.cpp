@@ -84,6 +84,8 @@ private:
 
 } // namespace
 
+bool linkerAvailable() { return jitLink().why_not.empty(); }
+
 LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &target,
                           const std::vector<std::string> &options) {
   LinkOutput output;

@@ -30,6 +30,9 @@ struct LinkPart {
   std::string name; // for the log
 };
 
+// Whether nvJitLink loads, with every function linkDeviceCode needs.
+bool linkerAvailable();
+
 // Links `parts` for `target`; `options` are nvJitLink options beyond -arch
 // and -lto (from the link options).
 LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &target,

@@ -13,6 +13,12 @@ target_include_directories(clcuda_child_process PUBLIC ${programs_dir}/support)
 target_link_libraries(clcuda_child_process PUBLIC GTest::gtest)
 clcuda_warnings(clcuda_child_process)
 
+# A libnvJitLink.so.13 with none of nvJitLink's functions (compiler_test.cpp).
+add_library(clcuda_test_hollow_jit_link SHARED ${programs_dir}/support/hollow_library.cpp)
+set_target_properties(clcuda_test_hollow_jit_link PROPERTIES
+  OUTPUT_NAME nvJitLink SUFFIX ".so.13"
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib/hollow_jit_link)
+
 add_executable(programs_internal
   ${programs_dir}/internal/argument_rules_test.cpp
   ${programs_dir}/internal/binary_test.cpp
@@ -21,8 +27,9 @@ add_executable(programs_internal
 target_link_libraries(programs_internal PRIVATE clcuda_api clcuda_core clcuda_child_process
                       GTest::gtest_main)
 target_compile_definitions(programs_internal PRIVATE
-  CLCUDA_TRANSLATOR_LIBRARY="$<TARGET_FILE:cl2cuda>" CLCUDA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-add_dependencies(programs_internal cl2cuda)
+  CLCUDA_TRANSLATOR_LIBRARY="$<TARGET_FILE:cl2cuda>" CLCUDA_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+  CLCUDA_HOLLOW_JIT_LINK_DIR="$<TARGET_FILE_DIR:clcuda_test_hollow_jit_link>")
+add_dependencies(programs_internal cl2cuda clcuda_test_hollow_jit_link)
 clcuda_warnings(programs_internal)
 clcuda_register_gtest(programs_internal "programs." unit "")
 

@@ -525,6 +525,32 @@ TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
   EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 
+// Where nvJitLink cannot be used (here a libnvJitLink.so.13 without its
+// functions, first on the library path), a program that takes images
+// compiles its image code inline instead of failing: nothing is linked and
+// its PTX calls no library function.
+TEST(ImageLibrary, WithoutNvJitLinkProgramsCompileTheirImageCodeInline) {
+  if (childRole()) {
+    BuildResult result = buildFromSource(tools(), R"(
+      __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
+        int i = get_global_id(0);
+        out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
+      })",
+                                         "", kHopper);
+    ASSERT_TRUE(result.ok()) << result.log;
+    EXPECT_TRUE(isElf(result.binary->cubin));
+    EXPECT_EQ(result.times.link, 0);
+    EXPECT_EQ(result.binary->ptx.find("clc_image_sample_f"), std::string::npos);
+    return;
+  }
+  const char *path = std::getenv("LD_LIBRARY_PATH");
+  const std::string library_path =
+      std::string(CLCUDA_HOLLOW_JIT_LINK_DIR) + (path && *path ? std::string(":") + path : "");
+  const auto child = runChild("hollow nvJitLink", {"CLCUDA_IMAGE_LIBRARY=1", "CLCUDA_CACHE=0",
+                                                   "LD_LIBRARY_PATH=" + library_path});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
 // With the kernel cache on, the first process stores the image library and
 // the next ones load it instead of compiling it again.
 TEST(ImageLibrary, IsKeptInTheKernelCache) {
