@@ -53,8 +53,9 @@ protected:
 // A kernel that reads and writes images takes work-groups as large as the
 // device allows: its image code, inline or the image library's
 // (CLCUDA_IMAGE_LIBRARY), leaves it registers enough. (The library's
-// functions compiled apart without a register cap took 166 on sm_90, and
-// held every kernel that can call them to 384 work-items a group.)
+// functions compiled apart without a register cap took 166 on sm_90, which
+// limits a kernel that can call them to 384 work-items a group: 65,536
+// registers a block.)
 TEST_F(ImageKernelTest, TakesWorkGroupsAsLargeAsTheDevice) {
   cl_program program = build(kCopyThroughSampler);
   ASSERT_NE(program, nullptr);
