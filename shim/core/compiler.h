@@ -69,11 +69,11 @@ bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &erro
 BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
                          const std::string &options, const GpuTarget &target);
 
-// The kernel cache's entry for the image library of `arch` ("sm_90"): with
-// CLCUDA_IMAGE_LIBRARY=1 a build of a program that takes images links the
-// device library's software image reads, compiled once per architecture
-// and kept in the cache where it is on (docs/design.md, "Images and
-// samplers").
+// The kernel cache's entry for the image library of `arch` ("sm_90"): unless
+// CLCUDA_IMAGE_LIBRARY=0 a build of a program that takes images links the
+// device library's software image reads and writes, compiled once per
+// architecture and kept in the cache where it is on (docs/design.md,
+// "Images and samplers").
 KernelCache::Key imageLibraryCacheKey(const std::string &arch);
 
 // A binary made for another GPU, with nothing the driver can load there:

@@ -24,30 +24,22 @@ __device__ inline image_desc desc_of(const image_layout &layout) {
   return d;
 }
 
-template <class T>
-__device__ vec<T, 4> sample_any(const image_layout &layout, sampler_t sampler, int dims, float x,
-                                float y, float z) {
+// software_read for the image's dimensions, which the call gives at run
+// time: float coordinates sample, integer ones fetch.
+template <class T, class C>
+__device__ vec<T, 4> read_any(const image_layout &layout, sampler_t sampler, int dims, const C &c) {
   const image_desc d = desc_of(layout);
-  const vec<float, 4> c(x, y, z, 0.0f);
-  return dims == 1   ? sample<T, 1>(d, layout.base, layout.size, sampler, c)
-         : dims == 2 ? sample<T, 2>(d, layout.base, layout.size, sampler, c)
-                     : sample<T, 3>(d, layout.base, layout.size, sampler, c);
-}
-
-template <class T>
-__device__ vec<T, 4> fetch_any(const image_layout &layout, unsigned int mode, int dims, int x,
-                               int y, int z) {
-  const image_desc d = desc_of(layout);
-  const vec<int, 4> c(x, y, z, 0);
-  return dims == 1   ? fetch<T, 1>(d, layout.base, layout.size, mode, c)
-         : dims == 2 ? fetch<T, 2>(d, layout.base, layout.size, mode, c)
-                     : fetch<T, 3>(d, layout.base, layout.size, mode, c);
+  return dims == 1   ? software_read<T, 1>(d, layout.base, layout.size, sampler, c)
+         : dims == 2 ? software_read<T, 2>(d, layout.base, layout.size, sampler, c)
+                     : software_read<T, 3>(d, layout.base, layout.size, sampler, c);
 }
 
 // The functions image.h declares, with its signatures.
 #define CLC_IMAGE_LIBRARY_DEFINE(T, suffix)                                                        \
-  CLC_IMAGE_SAMPLE(T, suffix) { return sample_any<T>(layout, sampler, dims, x, y, z); }            \
-  CLC_IMAGE_FETCH(T, suffix) { return fetch_any<T>(layout, mode, dims, x, y, z); }                 \
+  CLC_IMAGE_SAMPLE(T, suffix) {                                                                    \
+    return read_any<T>(layout, sampler, dims, vec<float, 4>(x, y, z, 0.0f));                       \
+  }                                                                                                \
+  CLC_IMAGE_FETCH(T, suffix) { return read_any<T>(layout, mode, dims, vec<int, 4>(x, y, z, 0)); }  \
   CLC_IMAGE_ENCODE(T, suffix) { encode_components<T>(p, order, type, color); }
 CLC_IMAGE_LIBRARY_TYPES(CLC_IMAGE_LIBRARY_DEFINE)
 #undef CLC_IMAGE_LIBRARY_DEFINE
