@@ -153,6 +153,7 @@ cl_int enqueueUnmap(Queue &queue, Memory &buffer, void *mapped, const Command &c
                 copy](CUstream stream) {
     if (!copy)
       return CUDA_SUCCESS;
+    destination->noteWritten();
     if (mapping.rect) // an image: its rows only, not the bytes between them
       return copyRect(*runtime, stream, mappedImageSide(*destination, mapping),
                       imageSide(*destination, mapping.rect->origin), mapping.rect->region);

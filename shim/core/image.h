@@ -78,19 +78,27 @@ ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, 
                             std::size_t row_pitch, std::size_t slice_pitch);
 
 // The texture objects a read-only image argument is sampled through
-// (clc::image_desc::textures, clc::texture_slot): one per sampler state over
-// the image's memory at `address`, in the current CUDA context, or none
-// (all 0) where the texture unit cannot read the image as OpenCL asks: 1D
-// and 2D images only, of CUDA texture formats (8- and 16-bit normalized,
-// half and float; 1, 2 or 4 stored channels, sRGB and depth excepted), and
-// within the device's alignments and limits. A texture object that CUDA
-// refuses stays 0: that state is read in software.
+// (clc::image_desc::textures, clc::texture_slot): one per sampler state, in
+// the current CUDA context, or none (all 0) where the texture unit cannot
+// read the image as OpenCL asks. 1D and 2D images are sampled over their own
+// memory at `address` (a pitch-2D texture), within the device's alignments
+// and limits. CUDA has no texture over linear memory of more dimensions, so
+// image arrays and 3D images are sampled over `copy`, a CUDA array of the
+// same pixels that launches bring up to date (copyToTextureArray) after
+// commands change the image's memory. The formats are CUDA's texture
+// formats (8- and 16-bit normalized, half and float; 1, 2 or 4 stored
+// channels, sRGB and depth excepted). A texture object or array that CUDA
+// refuses leaves its reads in software.
 struct ImageTextures {
+  cuda::UniqueArray copy; // declared first: destroyed after the textures that read it
   std::array<unsigned long long, clc::texture_slots> handles{};
   std::vector<cuda::UniqueTexObject> owners;
 };
 ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
                                 const DeviceProperties &device);
+// Copies the image's pixels at `address` into its textures' `copy`, on `stream`.
+CUresult copyToTextureArray(const ImageLayout &layout, CUdeviceptr address, CUarray copy,
+                            CUstream stream);
 
 // clEnqueueFillImage: `colour` (float[4], cl_int[4] or cl_uint[4] by the
 // channel type; a float for CL_DEPTH) converted to one pixel of `format`

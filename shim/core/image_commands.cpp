@@ -68,6 +68,7 @@ cl_int enqueueWriteImage(Queue &queue, Memory &image, const Pixels &origin, cons
   const auto to = toBytes(layout, origin), bytes = toBytes(layout, region);
   auto issue = [destination = Ref<Memory>(&image), runtime = &queue.device().runtime(), to, bytes,
                 row_pitch, slice_pitch, pointer](CUstream stream) {
+    destination->noteWritten();
     return copyRect(*runtime, stream,
                     linearSide(CUdeviceptr(pointer), {0, 0, 0}, row_pitch, slice_pitch),
                     imageSide(*destination, to), bytes);
@@ -83,6 +84,7 @@ cl_int enqueueCopyImage(Queue &queue, Memory &source, Memory &destination,
              bytes = toBytes(layout, region);
   auto issue = [source = Ref<Memory>(&source), destination = Ref<Memory>(&destination),
                 runtime = &queue.device().runtime(), from, to, bytes](CUstream stream) {
+    destination->noteWritten();
     return copyRect(*runtime, stream, imageSide(*source, from), imageSide(*destination, to), bytes);
   };
   return queue.enqueue(command, issue, event);
@@ -100,9 +102,10 @@ cl_int enqueueCopyImageBuffer(Queue &queue, Memory &image, Memory &buffer, const
     const RectSide image_side = imageSide(*image, at);
     const RectSide buffer_side =
         linearSide(buffer->address(), {offset, 0, 0}, bytes[0], bytes[0] * bytes[1]);
-    return direction == ImageBufferDirection::to_buffer
-               ? copyRect(*runtime, stream, image_side, buffer_side, bytes)
-               : copyRect(*runtime, stream, buffer_side, image_side, bytes);
+    if (direction == ImageBufferDirection::to_buffer)
+      return copyRect(*runtime, stream, image_side, buffer_side, bytes);
+    image->noteWritten();
+    return copyRect(*runtime, stream, buffer_side, image_side, bytes);
   };
   return queue.enqueue(command, issue, event);
 }
@@ -130,6 +133,7 @@ cl_int enqueueFillImage(Queue &queue, Memory &image, const void *colour, const P
   }
   auto issue = [destination = Ref<Memory>(&image), runtime = &queue.device().runtime(), pixel,
                 element_size = layout.element_size, to, bytes, start, staging](CUstream stream) {
+    destination->noteWritten();
     if (!staging)
       return fill(*runtime, stream, destination->address() + start, pixel.data(), element_size,
                   bytes[0] * bytes[1] * bytes[2]);

@@ -75,6 +75,26 @@ CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange 
   });
 }
 
+Memory *memoryOf(Memory *buffer) { return buffer; }
+Memory *memoryOf(const Ref<Memory> &buffer) { return buffer.get(); }
+
+// As a launch is issued: the texture copies of its read-only image arguments
+// made current (Memory::prepareTextures), its other image arguments noted as
+// written (Memory::noteWritten).
+template <class Buffers>
+CUresult prepareImageArguments(const cl2cuda::KernelMetadata &metadata,
+                               const std::vector<cl_uint> &image_args, const Buffers &buffers,
+                               CUstream stream) {
+  for (cl_uint index : image_args) {
+    Memory *image = memoryOf(buffers[index]);
+    if (metadata.args[index].access_qualifier != cl2cuda::kArgAccessReadOnly)
+      image->noteWritten();
+    else if (CUresult result = image->prepareTextures(stream); result != CUDA_SUCCESS)
+      return result;
+  }
+  return CUDA_SUCCESS;
+}
+
 } // namespace
 
 // A launch that waits host-side (behind a user event): it owns a copy of
@@ -93,6 +113,10 @@ public:
       parameters.push_back(values_.data() + slot.offset);
     clc::ndrange range = plan_.range();
     parameters.push_back(&range);
+    if (CUresult result =
+            prepareImageArguments(*kernel_->metadata_, kernel_->image_args_, buffers_, stream);
+        result != CUDA_SUCCESS)
+      return result;
     return launchPieces(function_->function, plan_, range, parameters.data(), shared_bytes_,
                         stream);
   }
@@ -189,6 +213,8 @@ void Kernel::layOut() {
         arg.kind == cl2cuda::ArgKind::LocalPointer ? sizeof(std::uint32_t) : arg.alignment;
     const std::size_t offset = roundUp(end, std::max<std::size_t>(alignment, 1));
     slots_.push_back({std::uint32_t(offset), arg.size});
+    if (arg.kind == cl2cuda::ArgKind::Image)
+      image_args_.push_back(cl_uint(slots_.size() - 1));
     end = offset + arg.size;
   }
   values_.assign(end, 0);
@@ -389,6 +415,10 @@ cl_int Kernel::enqueue(Queue &queue, const KernelFunction &function, const Launc
   const CUfunction cuda_function = function.function;
   const unsigned shared_bytes = unsigned(local_bytes_);
   auto issue = [&](CUstream stream) {
+    if (!image_args_.empty())
+      if (CUresult result = prepareImageArguments(*metadata_, image_args_, buffers_, stream);
+          result != CUDA_SUCCESS)
+        return result;
     return launchPieces(cuda_function, plan, range, parameters, shared_bytes, stream);
   };
   return queue.enqueueBorrowing(

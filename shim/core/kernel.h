@@ -133,6 +133,7 @@ private:
   // Issued launches are covered by Memory::destroy waiting for pending
   // work, held ones by their own references.
   std::vector<Memory *> buffers_;
+  std::vector<cl_uint> image_args_;      // the image arguments' indices
   std::vector<std::size_t> local_sizes_; // per argument: __local bytes
   std::vector<bool> set_;
   std::size_t unset_ = 0;

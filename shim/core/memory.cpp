@@ -30,7 +30,8 @@ Memory::Memory(Context &context, cl_mem_flags flags, std::size_t size,
 Memory::~Memory() {
   if (storage_) { // only images with storage of their own have textures
     cuda::ScopedContext scope(context_->devices().front()->cudaContext());
-    textures_.owners.clear(); // before the memory they read
+    textures_ = ImageTextures(); // before the memory they read
+    texture_copy_made_.reset();
     storage_.reset();
   }
 }
@@ -43,9 +44,34 @@ const ImageTextures &Memory::textures() {
     Device &device = *context_->devices().front();
     cuda::ScopedContext scope(device.cudaContext());
     textures_ = makeImageTextures(*image_, address(), device.properties());
+    CUevent event = nullptr;
+    if (!textures_.copy)
+      return;
+    if (api().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS)
+      texture_copy_made_ = cuda::UniqueEvent(event);
+    else
+      textures_ = ImageTextures(); // a copy no launch could wait for: software reads
   });
   return textures_;
 }
+
+CUresult Memory::prepareTextures(CUstream stream) {
+  if (!textures_.copy)
+    return CUDA_SUCCESS;
+  std::lock_guard<std::mutex> lock(texture_copy_mutex_);
+  if (texture_copy_stale_.exchange(false)) {
+    CUresult result = copyToTextureArray(*image_, address(), textures_.copy.get(), stream);
+    if (result == CUDA_SUCCESS)
+      result = api().cuEventRecord(texture_copy_made_.get(), stream);
+    if (result != CUDA_SUCCESS)
+      texture_copy_stale_.store(true);
+    return result;
+  }
+  // Made on another stream, perhaps still copying.
+  return api().cuStreamWaitEvent(stream, texture_copy_made_.get(), 0);
+}
+
+void Memory::noteWritten() { root().texture_copy_stale_.store(true); }
 
 cl_int Memory::createBuffer(Context &context, cl_mem_flags flags, std::size_t size, void *host_ptr,
                             std::vector<cl_mem_properties> properties, Memory *&out) {

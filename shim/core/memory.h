@@ -20,6 +20,7 @@
 #include "image.h"
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -83,6 +84,15 @@ public:
   // texture unit does not read (on a buffer, in host or managed memory, in
   // a context of several devices).
   const ImageTextures &textures();
+  // As a launch that samples textures() is issued on `stream`: where they
+  // read a copy of the image (arrays, 3D), copies the image's memory into
+  // it if a command changed the memory since the last copy, and orders
+  // `stream` after that copy.
+  CUresult prepareTextures(CUstream stream);
+  // As a command that may change an image's pixels is issued (on a view of
+  // an image, the image's): the next launch that samples it copies again.
+  // Nothing for buffers.
+  void noteWritten();
 
   // An image map's rectangle, in bytes, rows and slices of the image.
   struct MappedRect {
@@ -133,6 +143,10 @@ private:
   Ref<Memory> image_buffer_;
   std::once_flag textures_made_;
   ImageTextures textures_;
+  // The texture copy's state (prepareTextures): stale until the first copy.
+  std::mutex texture_copy_mutex_;
+  std::atomic<bool> texture_copy_stale_{true};
+  cuda::UniqueEvent texture_copy_made_; // recorded after each copy
 
   std::mutex mutex_;
   std::vector<Mapping> mappings_;

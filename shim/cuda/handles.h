@@ -55,12 +55,16 @@ struct HostMemoryTraits {
 struct TexObjectTraits {
   static void destroy(CUtexObject texture) { api().cuTexObjectDestroy(texture); }
 };
+struct ArrayTraits {
+  static void destroy(CUarray array) { api().cuArrayDestroy(array); }
+};
 
 using UniqueStream = Unique<CUstream, StreamTraits>;
 using UniqueEvent = Unique<CUevent, EventTraits>;
 using UniqueDeviceMemory = Unique<CUdeviceptr, DeviceMemoryTraits>;
 using UniqueHostMemory = Unique<void *, HostMemoryTraits>;
 using UniqueTexObject = Unique<CUtexObject, TexObjectTraits>;
+using UniqueArray = Unique<CUarray, ArrayTraits>;
 
 // Makes `context` current on this thread for the scope and restores the
 // caller's context afterwards, so an application that uses CUDA itself on the

@@ -492,18 +492,21 @@ template <class Image> struct geometry {
   const unsigned char *base; // the layer's first pixel
 };
 
+// An image array's layer at coordinates `c` of `Dims` spatial dimensions:
+// clamp(rint(coordinate), 0, array_size - 1).
+template <int Dims, class C> __device__ inline int layer_of(const image_desc &d, const C &c) {
+  const float layer = static_cast<float>(coordinate(c, Dims));
+  return static_cast<int>(
+      ::fminf(::fmaxf(::rintf(layer), 0.0f), static_cast<float>(d.array_size - 1)));
+}
+
 template <class Image, class C>
 __device__ inline geometry<Image> geometry_of(const image_desc &d, const C &c) {
   constexpr int dims = image_traits<Image>::dims;
   geometry<Image> g{
       {static_cast<int>(d.width), static_cast<int>(d.height), static_cast<int>(d.depth)}, d.data};
-  if constexpr (image_traits<Image>::is_array) {
-    // The layer: clamp(rint(coordinate), 0, array_size - 1).
-    float layer = static_cast<float>(coordinate(c, dims));
-    int index = static_cast<int>(
-        ::fminf(::fmaxf(::rintf(layer), 0.0f), static_cast<float>(d.array_size - 1)));
-    g.base += index * d.slice_pitch;
-  }
+  if constexpr (image_traits<Image>::is_array)
+    g.base += layer_of<dims>(d, c) * d.slice_pitch;
   return g;
 }
 
@@ -625,19 +628,35 @@ template <class C> constexpr bool is_float_coordinate = is_floating<decltype(coo
 // read_imagef through the image's texture object for this sampler, when the
 // shim made one (image_desc.h): the stored channels come back filtered in
 // x, y, z, w and are placed as the channel order says. A 1D image is a
-// texture one texel high, read at its centre row.
-template <int Dims, class C>
+// texture one texel high, read at its centre row; an image array's layer is
+// chosen here, as OpenCL rounds it, and the texture filters within it.
+template <int Dims, bool Array, class C>
 __device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, const C &c,
                                       vec<float, 4> &pixel) {
   const int slot = texture_slot(sampler);
   if (slot < 0 || !d.textures[slot])
     return false;
+  const unsigned long long texture = d.textures[slot];
   const float u = static_cast<float>(coordinate(c, 0));
   const float v = Dims > 1 ? static_cast<float>(coordinate(c, 1)) : 0.5f;
   float x, y, z, w;
-  asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
-      : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
-      : "l"(d.textures[slot]), "f"(u), "f"(v));
+  if constexpr (Array && Dims == 1) {
+    asm("tex.a1d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
+        : "l"(texture), "r"(layer_of<Dims>(d, c)), "f"(u));
+  } else if constexpr (Array) {
+    asm("tex.a2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6, %7, %7}];"
+        : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
+        : "l"(texture), "r"(layer_of<Dims>(d, c)), "f"(u), "f"(v));
+  } else if constexpr (Dims == 3) {
+    asm("tex.3d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6, %7, %7}];"
+        : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
+        : "l"(texture), "f"(u), "f"(v), "f"(static_cast<float>(coordinate(c, 2))));
+  } else {
+    asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
+        : "l"(texture), "f"(u), "f"(v));
+  }
   // Selected, not indexed (an indexed array would live in local memory).
   const component_map map = components_of(d.channel_order);
   for (int e = 0; e < 4; ++e) {
@@ -746,9 +765,8 @@ __device__ inline auto read(const Image &image, sampler_t sampler, const C &c) {
   geometry<Image> g = geometry_of<Image>(image.desc, c);
   vec<T, 4> pixel;
   if constexpr (is_float_coordinate<C>) {
-    if constexpr (is_same<T, float> && dims <= 2 && !image_traits<Image>::is_array &&
-                  !image_traits<Image>::is_depth) {
-      if (sample_texture<dims>(image.desc, sampler, c, pixel))
+    if constexpr (is_same<T, float> && !image_traits<Image>::is_depth) {
+      if (sample_texture<dims, image_traits<Image>::is_array>(image.desc, sampler, c, pixel))
         return pixel;
     }
   }

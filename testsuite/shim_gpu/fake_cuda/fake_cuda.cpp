@@ -504,27 +504,82 @@ CUresult fake_cuMemHostAlloc(void **pointer, std::size_t size, unsigned) {
 CUresult fake_cuMemFreeHost(void *pointer) {
   return hasContext() ? release(std::uintptr_t(pointer)) : CUDA_ERROR_INVALID_CONTEXT;
 }
-// ---- texture objects: checked as CUDA documents pitch-2D textures, never sampled ----
+// ---- CUDA arrays and texture objects: checked as CUDA documents them, never sampled ----
 
 // Never destroyed, as the registry above: clcuda's worker may destroy
 // textures while static destructors run at exit.
 std::mutex &textures_mutex = *new std::mutex();
 std::set<CUtexObject> &live_textures = *new std::set<CUtexObject>();
 CUtexObject next_texture = 1;
+// Each array's shape, and the pixels copied into it.
+struct FakeArray {
+  CUDA_ARRAY3D_DESCRIPTOR shape;
+  std::vector<char> bytes;
+};
+std::map<CUarray, std::unique_ptr<FakeArray>> &live_arrays =
+    *new std::map<CUarray, std::unique_ptr<FakeArray>>();
+std::atomic<long> array_copies{0};
+
+std::size_t bytesPerChannel(CUarray_format format) {
+  switch (format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+  case CU_AD_FORMAT_SIGNED_INT8:
+    return 1;
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+  case CU_AD_FORMAT_SIGNED_INT16:
+  case CU_AD_FORMAT_HALF:
+    return 2;
+  case CU_AD_FORMAT_FLOAT:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+CUresult fake_cuArray3DCreate(CUarray *array, const CUDA_ARRAY3D_DESCRIPTOR *shape) {
+  if (CUresult error = contextError())
+    return error;
+  const unsigned channels = shape ? shape->NumChannels : 0;
+  if (!array || !shape || shape->Width == 0 || (channels != 1 && channels != 2 && channels != 4) ||
+      bytesPerChannel(shape->Format) == 0 || (shape->Flags & ~unsigned(CUDA_ARRAY3D_LAYERED)) ||
+      ((shape->Flags & CUDA_ARRAY3D_LAYERED) && shape->Depth == 0) ||
+      (shape->Height == 0 && shape->Depth != 0 && !(shape->Flags & CUDA_ARRAY3D_LAYERED)))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto made = std::make_unique<FakeArray>();
+  made->shape = *shape;
+  made->bytes.resize(shape->Width * bytesPerChannel(shape->Format) * channels *
+                     std::max<std::size_t>(shape->Height, 1) *
+                     std::max<std::size_t>(shape->Depth, 1));
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  *array = reinterpret_cast<CUarray>(made.get());
+  live_arrays[*array] = std::move(made);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuArrayDestroy(CUarray array) {
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  return live_arrays.erase(array) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+bool validTextureResource(const CUDA_RESOURCE_DESC &resource) {
+  if (resource.resType == CU_RESOURCE_TYPE_ARRAY) {
+    std::lock_guard<std::mutex> lock(textures_mutex);
+    return live_arrays.count(resource.res.array.hArray) != 0;
+  }
+  if (resource.resType != CU_RESOURCE_TYPE_PITCH2D)
+    return false;
+  const auto &pitch2d = resource.res.pitch2D;
+  const unsigned channels = pitch2d.numChannels;
+  return pitch2d.devPtr % 512 == 0 && pitch2d.pitchInBytes % 32 == 0 && pitch2d.width != 0 &&
+         pitch2d.height != 0 && (channels == 1 || channels == 2 || channels == 4) &&
+         findAllocation(std::uintptr_t(pitch2d.devPtr));
+}
 
 CUresult fake_cuTexObjectCreate(CUtexObject *texture, const CUDA_RESOURCE_DESC *resource,
                                 const CUDA_TEXTURE_DESC *description,
                                 const CUDA_RESOURCE_VIEW_DESC *view) {
   if (CUresult error = contextError())
     return error;
-  if (!texture || !resource || !description || view ||
-      resource->resType != CU_RESOURCE_TYPE_PITCH2D)
-    return CUDA_ERROR_INVALID_VALUE;
-  const auto &pitch2d = resource->res.pitch2D;
-  const unsigned channels = pitch2d.numChannels;
-  if (pitch2d.devPtr % 512 || pitch2d.pitchInBytes % 32 || pitch2d.width == 0 ||
-      pitch2d.height == 0 || (channels != 1 && channels != 2 && channels != 4) ||
-      !findAllocation(std::uintptr_t(pitch2d.devPtr)))
+  if (!texture || !resource || !description || view || !validTextureResource(*resource))
     return CUDA_ERROR_INVALID_VALUE;
   std::lock_guard<std::mutex> lock(textures_mutex);
   *texture = next_texture++;
@@ -613,7 +668,33 @@ CUresult fake_cuMemcpyDtoDAsync(CUdeviceptr destination, CUdeviceptr source, std
   return copy(destination, source, size, stream);
 }
 CUresult fake_cuMemcpy2DAsync(const CUDA_MEMCPY2D *, CUstream) { return CUDA_ERROR_NOT_SUPPORTED; }
+// Device memory to a CUDA array, as clcuda refreshes an image's texture copy.
+CUresult copyToArray(const CUDA_MEMCPY3D &c, CUstream stream) {
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  auto found = live_arrays.find(c.dstArray);
+  if (found == live_arrays.end() || !findAllocation(std::uintptr_t(c.srcDevice)))
+    return CUDA_ERROR_INVALID_VALUE;
+  FakeArray &array = *found->second;
+  const CUDA_ARRAY3D_DESCRIPTOR &shape = array.shape;
+  const std::size_t row = shape.Width * bytesPerChannel(shape.Format) * shape.NumChannels;
+  const std::size_t rows = std::max<std::size_t>(shape.Height, 1);
+  if (c.dstXInBytes || c.dstY || c.dstZ || c.WidthInBytes != row || c.Height != rows ||
+      c.Depth != std::max<std::size_t>(shape.Depth, 1) || c.srcPitch < row ||
+      c.srcHeight < c.Height)
+    return CUDA_ERROR_INVALID_VALUE;
+  ++array_copies;
+  char *to = array.bytes.data();
+  return submit(stream, [c, to, row] {
+    for (std::size_t z = 0; z < c.Depth; ++z)
+      for (std::size_t y = 0; y < c.Height; ++y)
+        std::memcpy(to + (z * c.Height + y) * row,
+                    reinterpret_cast<char *>(c.srcDevice) + (z * c.srcHeight + y) * c.srcPitch,
+                    row);
+  });
+}
 CUresult fake_cuMemcpy3DAsync(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
+  if (copy3d->srcMemoryType == CU_MEMORYTYPE_DEVICE && copy3d->dstMemoryType == CU_MEMORYTYPE_ARRAY)
+    return copyToArray(*copy3d, stream);
   if (copy3d->srcMemoryType != CU_MEMORYTYPE_UNIFIED ||
       copy3d->dstMemoryType != CU_MEMORYTYPE_UNIFIED)
     return CUDA_ERROR_NOT_SUPPORTED;
@@ -978,6 +1059,8 @@ const Symbol kSymbols[] = {
     FAKE(cuMemFreeHost),
     FAKE(cuTexObjectCreate),
     FAKE(cuTexObjectDestroy),
+    FAKE(cuArray3DCreate),
+    FAKE(cuArrayDestroy),
     FAKE(cuMemHostGetDevicePointer),
     FAKE(cuMemHostRegister),
     FAKE(cuMemHostUnregister),
@@ -1036,6 +1119,15 @@ extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_streams(
 extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_textures() {
   std::lock_guard<std::mutex> lock(textures_mutex);
   return long(live_textures.size());
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_arrays() {
+  std::lock_guard<std::mutex> lock(textures_mutex);
+  return long(live_arrays.size());
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_array_copies() {
+  return array_copies.load();
 }
 
 extern "C" __attribute__((visibility("default"))) std::size_t

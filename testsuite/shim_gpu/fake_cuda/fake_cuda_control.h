@@ -32,3 +32,10 @@ using ClcudaFakeLiveStreams = decltype(&clcuda_fake_live_streams);
 // Texture objects created and not yet destroyed, in the whole process.
 extern "C" long clcuda_fake_live_textures();
 using ClcudaFakeLiveTextures = decltype(&clcuda_fake_live_textures);
+
+// CUDA arrays created and not yet destroyed, and copies into arrays so far,
+// in the whole process.
+extern "C" long clcuda_fake_live_arrays();
+using ClcudaFakeLiveArrays = decltype(&clcuda_fake_live_arrays);
+extern "C" long clcuda_fake_array_copies();
+using ClcudaFakeArrayCopies = decltype(&clcuda_fake_array_copies);
