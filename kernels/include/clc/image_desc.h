@@ -2,17 +2,19 @@
 // samplers"). Plain C++ like ndrange.h: the shim includes this header to fill
 // the descriptor at clSetKernelArg, the device library reads it.
 //
-// An image is plain linear device memory (no CUDA array or texture): pixel
-// (x, y, z) of layer l starts at
+// An image's pixels are linear device memory: pixel (x, y, z) of layer l
+// starts at
 //   data + x * element_size + y * row_pitch + (z or l) * slice_pitch
 // where a 1D image array's layers are rows (slice_pitch = row_pitch) and a 2D
 // image array's layers are slices. Reads, filtering and format conversions
 // are done by the device library in software, so every format in the shim's
 // format table works the same way and results are exact where the spec
-// allows it. Where the texture unit can do a read as OpenCL asks (1D and 2D
-// images of the formats CUDA textures take, read-only arguments), the shim
-// also fills `textures`: one texture object over the same memory per sampler
-// state, and read_imagef with float coordinates samples through it.
+// allows it. Where the texture unit can do a read as OpenCL asks (read-only
+// arguments of the formats CUDA textures take), the shim also fills
+// `textures`: one texture object per sampler state, over the same memory
+// for 1D and 2D images, over a CUDA-array copy that the shim keeps current
+// for image arrays and 3D images; read_imagef with float coordinates
+// samples through it.
 #pragma once
 
 #if defined(__CUDACC__)
