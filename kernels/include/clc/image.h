@@ -341,8 +341,10 @@ __device__ inline int clamp_index(int i, int low, int high) {
 
 // Round to nearest even after clamping (NaN becomes 0): convert_*_sat_rte.
 __device__ inline int saturate_rte(float x, float low, float high) {
-  // fmaxf(NaN, low) is low, not the 0 the conversion rules give NaN.
-  return ::isnan(x) ? 0 : __float2int_rn(::fminf(::fmaxf(x, low), high));
+  // fmaxf(NaN, low) is low: the 0 the conversion rules give NaN where low is
+  // 0 (the unsigned types, known when this is inlined), a test otherwise.
+  const int clamped = __float2int_rn(::fminf(::fmaxf(x, low), high));
+  return low == 0.0f ? clamped : ::isnan(x) ? 0 : clamped;
 }
 
 // write_imagef: normalized types take convert_<type>_sat_rte(x * max)
@@ -656,6 +658,10 @@ __device__ inline bool sample_texture(const image_desc &d, sampler_t sampler, co
     asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
         : "=f"(x), "=f"(y), "=f"(z), "=f"(w)
         : "l"(texture), "f"(u), "f"(v));
+  }
+  if (d.channel_order == order_rgba) { // the stored channels in place: no selects
+    pixel = vec<float, 4>(x, y, z, w);
+    return true;
   }
   // Selected, not indexed (an indexed array would live in local memory).
   const component_map map = components_of(d.channel_order);
