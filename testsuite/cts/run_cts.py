@@ -34,7 +34,10 @@ also replaces an earlier one's "not run" rows: a run past its --deadline
 is completed by a second run of what it did not run (--subtests).
 --gpus N (or a list, 1,2,3) spreads the pool over a machine's GPUs, each
 subtest on the least busy one, so that a machine of several GPUs runs more
-at once.
+at once. Builds are as cold as the caller's CLCUDA_CACHE and
+CUDA_CACHE_DISABLE make them; --fresh-caches gives each subtest empty cache
+directories of its own with both platforms' caches on, as a new user has
+them.
 """
 import argparse
 import concurrent.futures
@@ -205,6 +208,19 @@ def run_subtest(binary, subtest, arguments, rule, env, timeout, scratch):
     return status, time.monotonic() - started, output
 
 
+@contextlib.contextmanager
+def fresh_caches(env, scratch):
+    """The subtest's own empty cache directories, with clcuda's kernel cache
+    and CUDA's compute cache (NVIDIA's OpenCL's) on whatever the caller set:
+    a subtest that builds one program many times compiles it once, as for a
+    new user with the default settings (--fresh-caches)."""
+    with tempfile.TemporaryDirectory(dir=scratch) as home:
+        fresh = {key: value for key, value in env.items()
+                 if key not in ("CLCUDA_CACHE", "CUDA_CACHE_DISABLE")}
+        fresh.update(CLCUDA_CACHE_DIR=f"{home}/clcuda", CUDA_CACHE_PATH=f"{home}/cuda")
+        yield fresh
+
+
 class Gate:
     """Lets subtests run together, except those that must run alone: a
     subtest that fills the GPU's memory (test_allocations) makes the others'
@@ -367,7 +383,9 @@ def run_platforms(platforms, args, scratch, log_dir):
 
     def run(item):
         name, env, suite, binary, reported, rule, subtest, arguments = item
-        with gate.enter(runs_alone(suite, reported, args.alone)), gpus.take(env) as env:
+        caches = fresh_caches if args.fresh_caches else lambda env, _: contextlib.nullcontext(env)
+        with gate.enter(runs_alone(suite, reported, args.alone)), gpus.take(env) as env, \
+                caches(env, scratch) as env:
             if deadline is not None and time.monotonic() >= deadline:
                 return name, suite, reported, "not run", 0.0, ""
             timeout = args.limit.get((suite, reported), args.timeout)
@@ -398,7 +416,8 @@ def limits_line(args):
                   if seconds != args.timeout)
     early = sum(1 for seconds in args.limit.values() if seconds == args.timeout)
     first = f"; {early} started first with it" if early else ""
-    return f"time limit: {args.timeout:g} s a subtest{first}{own}"
+    caches = "; caches: fresh and on for each subtest" if args.fresh_caches else ""
+    return f"time limit: {args.timeout:g} s a subtest{first}{own}{caches}"
 
 
 def summarize(results, out, preamble=()):
@@ -479,6 +498,10 @@ def main():
                         help="subtests that run with nothing else running (say test_allocations)")
     parser.add_argument("--deadline", type=float,
                         help="seconds after which no further subtest starts (reported 'not run')")
+    parser.add_argument("--fresh-caches", action="store_true",
+                        help="each subtest with empty cache directories of its own and both "
+                        "platforms' caches on (the default settings of a new user), whatever "
+                        "CLCUDA_CACHE and CUDA_CACHE_DISABLE say")
     parser.add_argument("--out", required=True, type=pathlib.Path)
     parser.add_argument("--shard", type=parse_shard, metavar="K/N",
                         help="run only shard K of N of each suite's subtests")

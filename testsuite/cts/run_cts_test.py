@@ -11,6 +11,7 @@ CTS suites where their runs need run_cts.py's SUITE_RULES: every conversion repo
 "conversions", and some runs report a pass having tested nothing.
 """
 import csv
+import json
 import os
 import pathlib
 import stat
@@ -43,6 +44,11 @@ def note(event):
         order.write(f"{event} {os.path.basename(library)} {' '.join(sys.argv[1:])}\n")
     with open(os.environ["RUN_GPUS"], "a") as gpus:
         gpus.write(f"{event} {os.environ.get('CUDA_VISIBLE_DEVICES', 'all')}\n")
+    if event == "start":
+        with open(os.environ["RUN_CACHES"], "a") as caches:
+            caches.write(json.dumps({key: os.environ.get(key) for key in
+                                     ("CLCUDA_CACHE", "CLCUDA_CACHE_DIR", "CUDA_CACHE_DISABLE",
+                                      "CUDA_CACHE_PATH")}) + "\n")
 def report(results):
     with open(os.environ["CL_CONFORMANCE_RESULTS_FILENAME"], "w") as file:
         json.dump({"results": results}, file)
@@ -101,12 +107,14 @@ class RunCtsTest(unittest.TestCase):
             suite.chmod(suite.stat().st_mode | stat.S_IXUSR)
         self.order = self.root / "order.txt"
         self.gpus = self.root / "gpus.txt"
+        self.caches = self.root / "caches.txt"
 
     def tearDown(self):
         self.scratch.cleanup()
 
-    def run_cts(self, *arguments, suites="test_fake"):
-        env = dict(os.environ, RUN_ORDER=str(self.order), RUN_GPUS=str(self.gpus))
+    def run_cts(self, *arguments, suites="test_fake", **settings):
+        env = dict(os.environ, RUN_ORDER=str(self.order), RUN_GPUS=str(self.gpus),
+                   RUN_CACHES=str(self.caches), **settings)
         return subprocess.run([sys.executable, str(RUNNER), "--suites", suites, *arguments],
                               env=env, capture_output=True, text=True, timeout=120)
 
@@ -174,6 +182,29 @@ class RunCtsTest(unittest.TestCase):
         expected = os.environ.get("CUDA_VISIBLE_DEVICES", "all")
         self.assertEqual({line.split()[1] for line in self.gpus.read_text().splitlines()},
                          {expected})
+
+    def test_fresh_caches_are_each_subtests_own_and_on(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes,fails,skips", "--jobs", "2", "--fresh-caches",
+                           "--out", str(out), CLCUDA_CACHE="0", CUDA_CACHE_DISABLE="1")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        seen = [json.loads(line) for line in self.caches.read_text().splitlines()]
+        self.assertEqual(len(seen), 3)
+        for caches in seen:
+            self.assertIsNone(caches["CLCUDA_CACHE"])
+            self.assertIsNone(caches["CUDA_CACHE_DISABLE"])
+        for key in ("CLCUDA_CACHE_DIR", "CUDA_CACHE_PATH"):
+            self.assertEqual(len({caches[key] for caches in seen}), 3, key)
+        self.assertIn("caches: fresh and on for each subtest", (out / "summary.md").read_text())
+
+    def test_without_fresh_caches_the_callers_settings_stand(self):
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "passes", "--out", str(self.root / "results"),
+                           CLCUDA_CACHE="0", CUDA_CACHE_DISABLE="1")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        [caches] = [json.loads(line) for line in self.caches.read_text().splitlines()]
+        self.assertEqual((caches["CLCUDA_CACHE"], caches["CUDA_CACHE_DISABLE"]), ("0", "1"))
 
     def test_a_subtest_with_its_own_limit_starts_early_and_gets_it(self):
         out = self.root / "results"
