@@ -4,6 +4,7 @@
 #include "settings.h"
 
 #include <chrono>
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -114,7 +115,8 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
                                        BuildResult &result) {
   std::vector<std::string> options = unit.metadata.nvrtc_options;
   options.push_back("-DCLC_IMAGE_LIBRARY");
-  NvrtcOutput program = compileCuda(unit.cuda_source, target, options, CompileKind::extensible);
+  NvrtcOutput program =
+      compileCuda(unit.cuda_source, target, options, CompileKind::extensible, logs("build"));
   if (!program.ok)
     return program;
   const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
@@ -148,8 +150,18 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                       takesImages(unit.metadata) && linkerAvailable();
   NvrtcOutput output =
       linked ? compileAgainstImageLibrary(unit, target, result)
-             : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind);
+             : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind,
+                           logs("build"));
   result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
+  for (const NvrtcPhase &phase : output.phases) {
+    std::vector<NvrtcPhase> &phases = result.times.nvrtc_phases;
+    auto same = std::find_if(phases.begin(), phases.end(),
+                             [&](const NvrtcPhase &known) { return known.name == phase.name; });
+    if (same == phases.end())
+      phases.push_back(phase);
+    else
+      same->seconds += phase.seconds;
+  }
   result.log += output.log;
   if (!output.ok) {
     result.failure = BuildFailure::failed;

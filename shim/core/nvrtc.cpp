@@ -7,8 +7,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <type_traits>
+
+#include <unistd.h>
 
 namespace clcuda::core {
 namespace {
@@ -44,6 +52,46 @@ bool fetch(nvrtcProgram program, GetSize get_size, Get get, std::string &out) {
   out.resize(size);
   return size == 0 || get(program, out.data()) == NVRTC_SUCCESS;
 }
+
+// A file for NVRTC's --time table, removed with this object; empty path
+// where none could be made.
+class PhaseTable {
+public:
+  PhaseTable() {
+    std::string name = (std::filesystem::temp_directory_path() / "clcuda-nvrtc-XXXXXX").string();
+    const int file = mkstemp(name.data());
+    if (file >= 0) {
+      close(file);
+      path_ = name;
+    }
+  }
+  PhaseTable(const PhaseTable &) = delete;
+  PhaseTable &operator=(const PhaseTable &) = delete;
+  ~PhaseTable() {
+    if (!path_.empty())
+      std::remove(path_.c_str());
+  }
+  const std::string &path() const { return path_; }
+  // Its rows, "file, phase, milliseconds, ms" (NVRTC writes its header
+  // line only into a file it creates).
+  std::vector<NvrtcPhase> read() const {
+    std::vector<NvrtcPhase> phases;
+    std::ifstream table(path_);
+    std::string line;
+    while (std::getline(table, line)) {
+      std::stringstream row(line);
+      std::string file, phase, milliseconds, unit;
+      if (std::getline(row, file, ',') && std::getline(row, phase, ',') &&
+          std::getline(row, milliseconds, ',') && std::getline(row, unit) && unit == " ms")
+        phases.push_back({phase.substr(phase.find_first_not_of(' ')),
+                          std::atof(milliseconds.c_str()) / 1e3});
+    }
+    return phases;
+  }
+
+private:
+  std::string path_;
+};
 
 std::string errorText(const char *what, nvrtcResult result) {
   return std::string("error: NVRTC ") + what + " failed: " + nvrtcGetErrorString(result) + "\n";
@@ -116,7 +164,7 @@ const std::string &nvrtcVersionText() {
 }
 
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
-                        const std::vector<std::string> &options, CompileKind kind) {
+                        const std::vector<std::string> &options, CompileKind kind, bool timed) {
   NvrtcOutput output;
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
@@ -150,7 +198,16 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   std::vector<const char *> pointers;
   for (const std::string &option : all)
     pointers.push_back(option.c_str());
+  // Not in the options stamp: the file's name would make every PTX differ.
+  std::optional<PhaseTable> phases;
+  std::string time_option;
+  if (timed && !phases.emplace().path().empty()) {
+    time_option = "--time=" + phases->path();
+    pointers.push_back(time_option.c_str());
+  }
   result = nvrtcCompileProgram(program.get(), int(pointers.size()), pointers.data());
+  if (phases && !phases->path().empty())
+    output.phases = phases->read();
   std::string log;
   if (fetch(program.get(), nvrtcGetProgramLogSize, nvrtcGetProgramLog, log)) {
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n'))

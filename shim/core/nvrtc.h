@@ -26,12 +26,20 @@ std::string deviceArch(int compute_major, int compute_minor);
 // "13.0": a part of the kernel cache's key.
 const std::string &nvrtcVersionText();
 
+// The time NVRTC spent in one of its phases ("CUDA C++ Frontend", "NVVM
+// Optimizer", "PTX Translation"), as its --time option reports it.
+struct NvrtcPhase {
+  std::string name;
+  double seconds;
+};
+
 struct NvrtcOutput {
   bool ok = false;
   std::string log;
   std::string cubin;  // real targets, whole-program and machine-code relocatable compiles
   std::string ptx;    // whole-program, machine-code relocatable and extensible compiles
   std::string lto_ir; // relocatable compiles
+  std::vector<NvrtcPhase> phases; // where compileCuda was asked to time them
 };
 
 enum class CompileKind {
@@ -44,8 +52,11 @@ enum class CompileKind {
                        // that calls the image library
 };
 
-// `options` are the program metadata's NVRTC options.
+// `options` are the program metadata's NVRTC options. `timed`: NVRTC also
+// times its phases (NvrtcOutput::phases), into a temporary file read back at
+// once; the build log asks for it.
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
-                        const std::vector<std::string> &options, CompileKind kind);
+                        const std::vector<std::string> &options, CompileKind kind,
+                        bool timed = false);
 
 } // namespace clcuda::core
