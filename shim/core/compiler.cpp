@@ -3,8 +3,8 @@
 #include "jit_link.h"
 #include "settings.h"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -148,10 +148,9 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
   // Without nvJitLink, a program compiles its image code inline.
   const bool linked = kind == CompileKind::whole && settings().image_library && target.real() &&
                       takesImages(unit.metadata) && linkerAvailable();
-  NvrtcOutput output =
-      linked ? compileAgainstImageLibrary(unit, target, result)
-             : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options, kind,
-                           logs("build"));
+  NvrtcOutput output = linked ? compileAgainstImageLibrary(unit, target, result)
+                              : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options,
+                                            kind, logs("build"));
   result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
   for (const NvrtcPhase &phase : output.phases) {
     std::vector<NvrtcPhase> &phases = result.times.nvrtc_phases;

@@ -83,8 +83,8 @@ public:
       std::string file, phase, milliseconds, unit;
       if (std::getline(row, file, ',') && std::getline(row, phase, ',') &&
           std::getline(row, milliseconds, ',') && std::getline(row, unit) && unit == " ms")
-        phases.push_back({phase.substr(phase.find_first_not_of(' ')),
-                          std::atof(milliseconds.c_str()) / 1e3});
+        phases.push_back(
+            {phase.substr(phase.find_first_not_of(' ')), std::atof(milliseconds.c_str()) / 1e3});
     }
     return phases;
   }

@@ -52,14 +52,14 @@ void logBuild(const char *operation, const Device &device, const std::string &ar
               std::to_string(int(phase.seconds * 1e3 + 0.5)) + " ms";
   if (!phases.empty())
     phases += ")";
-  std::fprintf(
-      stderr,
-      "clcuda: %s for %s (%s): %s; cache %s; translate %.1f ms, NVRTC %.1f ms%s, link "
-      "%.1f ms, cache lookup %.1f ms, load %.1f ms; total %.1f ms\n",
-      operation, device.properties().name.c_str(), arch.c_str(), result.ok() ? "ok" : "failed",
-      result.cache_note.empty() ? "not used" : result.cache_note.c_str(), t.translate * 1e3,
-      t.nvrtc * 1e3, phases.c_str(), t.link * 1e3, t.cache * 1e3, load_seconds * 1e3,
-      total_seconds * 1e3);
+  std::fprintf(stderr,
+               "clcuda: %s for %s (%s): %s; cache %s; translate %.1f ms, NVRTC %.1f ms%s, link "
+               "%.1f ms, cache lookup %.1f ms, load %.1f ms; total %.1f ms\n",
+               operation, device.properties().name.c_str(), arch.c_str(),
+               result.ok() ? "ok" : "failed",
+               result.cache_note.empty() ? "not used" : result.cache_note.c_str(),
+               t.translate * 1e3, t.nvrtc * 1e3, phases.c_str(), t.link * 1e3, t.cache * 1e3,
+               load_seconds * 1e3, total_seconds * 1e3);
 }
 
 } // namespace
