@@ -164,10 +164,6 @@ std::size_t roundUp(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
 
-} // namespace
-
-namespace {
-
 // A pitch-2D resource over a 1D or 2D image's own memory, false where the
 // device's texture alignments or linear limits rule it out.
 bool describeOwnMemory(const ImageLayout &layout, CUdeviceptr address,

@@ -44,9 +44,9 @@ const ImageTextures &Memory::textures() {
     Device &device = *context_->devices().front();
     cuda::ScopedContext scope(device.cudaContext());
     textures_ = makeImageTextures(*image_, address(), device.properties());
-    CUevent event = nullptr;
     if (!textures_.copy)
       return;
+    CUevent event = nullptr;
     if (api().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS)
       texture_copy_made_ = cuda::UniqueEvent(event);
     else
