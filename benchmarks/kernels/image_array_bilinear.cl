@@ -1,10 +1,12 @@
 // image_bilinear.cl's resampling, layer by layer, in a 2D image array: pixel
 // (x, y) of layer l of dst is layer l of src sampled at ((x + 0.5) * scale +
 // offset, (y + 0.5) * scale + offset) in pixels, linear filter, clamp to
-// edge. clcuda reads image arrays in software (no texture object), so this
-// workload measures that path. The coordinates are unnormalized: PoCL 3.1,
-// the CPU reference the smoke test runs, normalizes an array's layer
-// coordinate too when the sampler's are normalized, which OpenCL does not.
+// edge. clcuda samples image arrays through the texture unit, over a
+// CUDA-array copy of the image (it read them in software until 4cccbbe, the
+// path this workload was first added to measure). The coordinates are
+// unnormalized: PoCL 3.1, the CPU reference the smoke test runs, normalizes
+// an array's layer coordinate too when the sampler's are normalized, which
+// OpenCL does not.
 const sampler_t bilinear =
     CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_LINEAR;
 

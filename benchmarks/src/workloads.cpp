@@ -402,9 +402,9 @@ void bilinearReference(const Bytes &image, const ImageShape &shape, std::size_t 
 // image_bilinear_*: one 2D image (layers 0), read through the texture unit
 // on clcuda where it has one, at normalized coordinates;
 // image_array_bilinear_rgba8: a 2D image array of `layers` layers of a
-// quarter of the pixels each (the same bytes in all), which clcuda reads in
-// software (docs/design.md, "Images and samplers"), at coordinates in pixels
-// (kernels/image_array_bilinear.cl says why).
+// quarter of the pixels each (the same bytes in all), which clcuda samples
+// over a CUDA-array copy (docs/design.md, "Images and samplers"), at
+// coordinates in pixels (kernels/image_array_bilinear.cl says why).
 KernelPlan imageBilinearPlan(const ProblemSizes &sizes, PixelFormat format, std::size_t layers) {
   // Pixel (x, y) samples the source at ((x + 0.5) * scale + offset) / side
   // (normalized; in pixels without the division for arrays): a slight zoom, so the filter's weights
