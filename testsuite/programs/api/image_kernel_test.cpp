@@ -272,7 +272,8 @@ TEST_F(ImageKernelTest, TextureUnitAndSoftwareReadTheSame) {
 // An image array's sampled reads go through a CUDA array that holds a copy
 // of its pixels (CUDA has no texture over linear memory of more than two
 // dimensions): the copy is made again after each kind of command that
-// changes the image, and only then. On a GPU, each read of a layer through
+// changes the image (write, fill, a kernel that writes it, copy from an
+// image and from a buffer, a write map's unmap), and only then. On a GPU, each read of a layer through
 // the texture unit is compared with a software read of the same pixels (a
 // 2D image on a buffer that the test keeps equal to that layer).
 const char kArrayLayer[] = R"(
@@ -399,6 +400,35 @@ TEST_F(ImageKernelTest, AnImageArrayIsSampledThroughACopyMadeAgainAfterEachChang
   ASSERT_CL(CL_SUCCESS, clEnqueueNDRangeKernel(queue, paint, 2, nullptr, painted, nullptr, 0,
                                                nullptr, nullptr));
   readBothWays("a kernel that writes the array", true);
+
+  // Layer 0's first pixels into layer 1, image to image.
+  const size_t layer0[3] = {0, 0, 0};
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueCopyImage(queue, array, array, layer0, origin, region, 0, nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clEnqueueWriteBuffer(queue, layer_pixels, CL_TRUE, 0, layer_bytes,
+                                             pixels.data(), 0, nullptr, nullptr));
+  readBothWays("clEnqueueCopyImage", true);
+
+  // The layer's copy, changed, back into the array from its buffer.
+  ASSERT_CL(CL_SUCCESS, clEnqueueWriteBuffer(queue, layer_pixels, CL_TRUE, 0, layer_bytes,
+                                             written.data(), 0, nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clEnqueueCopyBufferToImage(queue, layer_pixels, array, 0, origin, region,
+                                                   0, nullptr, nullptr));
+  readBothWays("clEnqueueCopyBufferToImage", true);
+
+  // A write map of the layer, unmapped.
+  size_t row_pitch = 0, slice_pitch = 0;
+  auto *mapped = static_cast<unsigned char *>(
+      clEnqueueMapImage(queue, array, CL_TRUE, CL_MAP_WRITE, origin, region, &row_pitch,
+                        &slice_pitch, 0, nullptr, nullptr, &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  for (size_t y = 0; y < height; ++y)
+    std::memcpy(mapped + y * row_pitch, pixels.data() + 2 * layer_bytes + y * width * 4, width * 4);
+  ASSERT_CL(CL_SUCCESS, clEnqueueUnmapMemObject(queue, array, mapped, 0, nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clEnqueueWriteBuffer(queue, layer_pixels, CL_TRUE, 0, layer_bytes,
+                                             pixels.data() + 2 * layer_bytes, 0, nullptr,
+                                             nullptr));
+  readBothWays("an unmapped write map", true);
 }
 
 // A 3D image is sampled through the texture unit (over a CUDA-array copy)
