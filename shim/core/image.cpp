@@ -203,11 +203,12 @@ bool textureArrayRows(const ImageLayout &layout, std::size_t &row_pitch, std::si
   return layout.slice_pitch % layout.row_pitch == 0;
 }
 
-// A CUDA array for the pixels of an image array or 3D image, in `copy`;
-// false where CUDA refuses it or it would take more than half the free
-// device memory (the application's own allocations come first).
+// A CUDA array for the pixels of an image array or 3D image, and the event
+// that marks copies into it, in `textures`; false where CUDA refuses either
+// or the array would take more than half the free device memory (the
+// application's own allocations come first).
 bool describeArrayCopy(const ImageLayout &layout, CUarray_format format, unsigned channels,
-                       cuda::UniqueArray &copy, CUDA_RESOURCE_DESC &resource) {
+                       ImageTextures &textures, CUDA_RESOURCE_DESC &resource) {
   std::size_t row_pitch = 0, rows = 0, free = 0, total = 0;
   if (!textureArrayRows(layout, row_pitch, rows) ||
       api().cuMemGetInfo(&free, &total) != CUDA_SUCCESS || layout.bytes() > free / 2)
@@ -222,7 +223,13 @@ bool describeArrayCopy(const ImageLayout &layout, CUarray_format format, unsigne
   CUarray handle = nullptr;
   if (api().cuArray3DCreate(&handle, &array) != CUDA_SUCCESS)
     return false;
-  copy = cuda::UniqueArray(handle);
+  textures.copy = cuda::UniqueArray(handle);
+  CUevent copied = nullptr;
+  if (api().cuEventCreate(&copied, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
+    textures.copy.reset();
+    return false;
+  }
+  textures.copied = cuda::UniqueEvent(copied);
   resource.resType = CU_RESOURCE_TYPE_ARRAY;
   resource.res.array.hArray = handle;
   return true;
@@ -255,9 +262,8 @@ ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
   CUDA_RESOURCE_DESC resource{};
   const bool own_memory =
       layout.type == CL_MEM_OBJECT_IMAGE1D || layout.type == CL_MEM_OBJECT_IMAGE2D;
-  if (own_memory
-          ? !describeOwnMemory(layout, address, device, resource)
-          : !describeArrayCopy(layout, format->format, order->channels, textures.copy, resource))
+  if (own_memory ? !describeOwnMemory(layout, address, device, resource)
+                 : !describeArrayCopy(layout, format->format, order->channels, textures, resource))
     return textures;
   if (own_memory) {
     resource.res.pitch2D.numChannels = order->channels;

@@ -91,6 +91,7 @@ ImageLayout makeImageLayout(cl_mem_object_type type, const ImageFormat &format, 
 // refuses leaves its reads in software.
 struct ImageTextures {
   cuda::UniqueArray copy; // declared first: destroyed after the textures that read it
+  cuda::UniqueEvent copied; // recorded after each copy into `copy`
   std::array<unsigned long long, clc::texture_slots> handles{};
   std::vector<cuda::UniqueTexObject> owners;
 };

@@ -31,7 +31,6 @@ Memory::~Memory() {
   if (storage_) { // only images with storage of their own have textures
     cuda::ScopedContext scope(context_->devices().front()->cudaContext());
     textures_ = ImageTextures(); // before the memory they read
-    texture_copy_made_.reset();
     storage_.reset();
   }
 }
@@ -44,13 +43,6 @@ const ImageTextures &Memory::textures() {
     Device &device = *context_->devices().front();
     cuda::ScopedContext scope(device.cudaContext());
     textures_ = makeImageTextures(*image_, address(), device.properties());
-    if (!textures_.copy)
-      return;
-    CUevent event = nullptr;
-    if (api().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS)
-      texture_copy_made_ = cuda::UniqueEvent(event);
-    else
-      textures_ = ImageTextures(); // a copy no launch could wait for: software reads
   });
   return textures_;
 }
@@ -62,13 +54,13 @@ CUresult Memory::prepareTextures(CUstream stream) {
   if (texture_copy_stale_.exchange(false)) {
     CUresult result = copyToTextureArray(*image_, address(), textures_.copy.get(), stream);
     if (result == CUDA_SUCCESS)
-      result = api().cuEventRecord(texture_copy_made_.get(), stream);
+      result = api().cuEventRecord(textures_.copied.get(), stream);
     if (result != CUDA_SUCCESS)
       texture_copy_stale_.store(true);
     return result;
   }
   // Made on another stream, perhaps still copying.
-  return api().cuStreamWaitEvent(stream, texture_copy_made_.get(), 0);
+  return api().cuStreamWaitEvent(stream, textures_.copied.get(), 0);
 }
 
 void Memory::noteWritten() { root().texture_copy_stale_.store(true); }

@@ -146,7 +146,6 @@ private:
   // The texture copy's state (prepareTextures): stale until the first copy.
   std::mutex texture_copy_mutex_;
   std::atomic<bool> texture_copy_stale_{true};
-  cuda::UniqueEvent texture_copy_made_; // recorded after each copy
 
   std::mutex mutex_;
   std::vector<Mapping> mappings_;
