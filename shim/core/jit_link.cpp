@@ -47,6 +47,12 @@ const JitLinkApi &jitLink() {
   return api;
 }
 
+// nvJitLink's input type of each LinkInput, in its order.
+constexpr nvJitLinkInputType kInputTypes[] = {NVJITLINK_INPUT_LTOIR, NVJITLINK_INPUT_PTX,
+                                              NVJITLINK_INPUT_CUBIN};
+static_assert(int(LinkInput::lto_ir) == 0 && int(LinkInput::ptx) == 1 &&
+              int(LinkInput::cubin) == 2);
+
 class Handle {
 public:
   explicit Handle(const JitLinkApi &api) : api_(api) {}
@@ -113,11 +119,8 @@ LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &t
       api.Create(&handle.get(), std::uint32_t(pointers.size()), pointers.data());
   for (std::size_t i = 0; result == NVJITLINK_SUCCESS && i < parts.size(); ++i) {
     const LinkPart &part = parts[i];
-    const nvJitLinkInputType type = part.kind == LinkInput::lto_ir ? NVJITLINK_INPUT_LTOIR
-                                    : part.kind == LinkInput::ptx  ? NVJITLINK_INPUT_PTX
-                                                                   : NVJITLINK_INPUT_CUBIN;
-    result =
-        api.AddData(handle.get(), type, part.code->data(), part.code->size(), part.name.c_str());
+    result = api.AddData(handle.get(), kInputTypes[int(part.kind)], part.code->data(),
+                         part.code->size(), part.name.c_str());
   }
   if (result == NVJITLINK_SUCCESS)
     result = api.Complete(handle.get());
