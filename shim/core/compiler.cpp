@@ -70,9 +70,13 @@ bool takesImages(const cl2cuda::ProgramMetadata &metadata) {
 const char kImageLibrarySource[] = "#include <clc/image_library.h>\n";
 // ptxas gives a function compiled apart as many registers as it likes (166
 // for a sampled read on sm_90), and a kernel that can call it as many, on
-// whichever path it takes: the cap keeps the callers' occupancy (what the
-// library keeps in registers over it is saved on the stack at each call).
-const char kImageLibraryOptions[] = "-maxrregcount=48";
+// whichever path it takes. 32 registers a work-item let a multiprocessor
+// hold its most work-items (65,536 registers for 2,048), so the cap costs
+// the callers no occupancy (what the library keeps in registers over it is
+// saved on the stack at each call, on the software path only): H100,
+// image_bilinear_rgba8, 1,027 GB/s with a cap of 48, 1,169 with 40, 1,337
+// with 32 (docs/performance.md).
+const char kImageLibraryOptions[] = "-maxrregcount=32";
 
 NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
   KernelCache *cache = KernelCache::shared();
