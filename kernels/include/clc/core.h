@@ -669,8 +669,16 @@ __device__ inline size_t get_enqueued_local_size(const ndrange &r, unsigned int 
 __device__ inline size_t get_num_groups(const ndrange &r, unsigned int d) {
   return d < 3 ? r.num_groups[d] : 1;
 }
+// A group id fits 32 bits (clEnqueueNDRangeKernel refuses a range of more
+// groups) and so does a local size (at most the device's 1024), so a global
+// id takes one 32 x 32 -> 64-bit multiply instead of a 64-bit one.
+namespace detail {
+__device__ inline unsigned int group_id(const ndrange &r, unsigned int d) {
+  return r.group_offset[d] + dimension(blockIdx, d);
+}
+} // namespace detail
 __device__ inline size_t get_group_id(const ndrange &r, unsigned int d) {
-  return d < 3 ? size_t(r.group_offset[d]) + detail::dimension(blockIdx, d) : 0;
+  return d < 3 ? size_t(detail::group_id(r, d)) : 0;
 }
 __device__ inline size_t get_local_size(unsigned int d) {
   return d < 3 ? detail::dimension(blockDim, d) : 1;
@@ -679,8 +687,9 @@ __device__ inline size_t get_local_id(unsigned int d) {
   return d < 3 ? detail::dimension(threadIdx, d) : 0;
 }
 __device__ inline size_t get_global_id(const ndrange &r, unsigned int d) {
-  return d < 3 ? get_group_id(r, d) * r.enqueued_local_size[d] + detail::dimension(threadIdx, d) +
-                     r.global_offset[d]
+  return d < 3 ? size_t(detail::group_id(r, d)) *
+                         static_cast<unsigned int>(r.enqueued_local_size[d]) +
+                     detail::dimension(threadIdx, d) + r.global_offset[d]
                : 0;
 }
 __device__ inline size_t get_global_linear_id(const ndrange &r) {
