@@ -93,6 +93,8 @@ clc::image_desc ImageLayout::descriptor(unsigned long long address) const {
   desc.channel_data_type = format.image_channel_data_type;
   desc.element_size = unsigned(element_size);
   desc.image_type = type;
+  desc.whole_pixel = clc::whole_pixel_of(desc.channel_order, desc.channel_data_type, address,
+                                         desc.row_pitch, desc.slice_pitch);
   return desc;
 }
 

@@ -38,42 +38,6 @@ CLC_IMAGE_TYPE(image2d_array_depth_t, 2, true, true)
 
 namespace detail {
 
-// cl_channel_order and cl_channel_type values (CL/cl.h), as the descriptor
-// holds them.
-enum channel_order : unsigned int {
-  order_r = 0x10B0,
-  order_a = 0x10B1,
-  order_rg = 0x10B2,
-  order_ra = 0x10B3,
-  order_rgb = 0x10B4,
-  order_rgba = 0x10B5,
-  order_bgra = 0x10B6,
-  order_argb = 0x10B7,
-  order_intensity = 0x10B8,
-  order_luminance = 0x10B9,
-  order_depth = 0x10BD,
-  order_srgba = 0x10C1,
-  order_sbgra = 0x10C2,
-  order_abgr = 0x10C3,
-};
-enum channel_type : unsigned int {
-  type_snorm_int8 = 0x10D0,
-  type_snorm_int16 = 0x10D1,
-  type_unorm_int8 = 0x10D2,
-  type_unorm_int16 = 0x10D3,
-  type_unorm_short_565 = 0x10D4,
-  type_unorm_short_555 = 0x10D5,
-  type_unorm_int_101010 = 0x10D6,
-  type_signed_int8 = 0x10D7,
-  type_signed_int16 = 0x10D8,
-  type_signed_int32 = 0x10D9,
-  type_unsigned_int8 = 0x10DA,
-  type_unsigned_int16 = 0x10DB,
-  type_unsigned_int32 = 0x10DC,
-  type_half_float = 0x10DD,
-  type_float = 0x10DE,
-};
-
 // Where each RGBA component sits among the pixel's stored components (-1:
 // not stored: 0 for r, g, b, 1 for a), as four 3-bit fields of slot + 1 (r
 // at the bottom). One number, not an array: a loop over the components can
@@ -406,26 +370,25 @@ __device__ inline void store_unsigned_component(unsigned char *p, unsigned int t
 }
 
 // write_imagef to RGBA and BGRA images of floats or unorm8 as one store of
-// the whole pixel (16 or 4 bytes) where it is aligned, instead of a store
-// per component (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s
-// before, 2,115 after). False where it does not apply. Every write encoding
-// its pixel in one loop of table fields and selects, then one store, built
-// faster but ran slower (H200, 9ebf5df: 388 GB/s RGBA8, 1,522 RGBA float),
-// so other formats keep the switch per component (encode_components).
-__device__ inline bool store_whole_pixel(unsigned char *p, unsigned int order, unsigned int type,
+// the whole pixel (16 or 4 bytes) where the shim found every pixel aligned
+// (image_desc::whole_pixel), instead of a store per component
+// (clcuda-bench image_bilinear_rgba32f on an H200: 1,377 GB/s before, 2,115
+// after). False where it does not apply. Every write encoding its pixel in
+// one loop of table fields and selects, then one store, built faster but ran
+// slower (H200, 9ebf5df: 388 GB/s RGBA8, 1,522 RGBA float), so other formats
+// keep the switch per component (encode_components).
+__device__ inline bool store_whole_pixel(unsigned char *p, unsigned int whole_pixel,
                                          const vec<float, 4> &color) {
-  const bool unorm8 = type == type_unorm_int8;
-  if ((order != order_rgba && order != order_bgra) || (!unorm8 && type != type_float) ||
-      reinterpret_cast<unsigned long long>(p) % (unorm8 ? 4 : 16) != 0)
+  if (whole_pixel == whole_pixel_none)
     return false;
   // Selected, not indexed (an indexed array would live in local memory).
-  const bool bgra = order == order_bgra;
+  const bool bgra = whole_pixel & whole_pixel_bgra_bit;
   const float first = bgra ? color.elem[2] : color.elem[0];
   const float third = bgra ? color.elem[0] : color.elem[2];
-  if (unorm8) {
-    auto byte = [](float x) {
-      return static_cast<unsigned int>(saturate_rte(x * 255.0f, 0.0f, 255.0f));
-    };
+  if (!(whole_pixel & whole_pixel_float_bit)) {
+    // saturate_rte(x * 255, 0, 255) in two instructions, not four: 255 times
+    // x saturated to [0, 1] (NaN to 0) is x * 255 clamped to [0, 255].
+    auto byte = [](float x) { return __float2uint_rn(__saturatef(x) * 255.0f); };
     *reinterpret_cast<unsigned int *>(p) =
         byte(first) | byte(color.elem[1]) << 8 | byte(third) << 16 | byte(color.elem[3]) << 24;
     return true;
@@ -514,8 +477,10 @@ __device__ inline geometry<Image> geometry_of(const image_desc &d, const C &c) {
 
 __device__ inline const unsigned char *pixel_address(const image_desc &d, const unsigned char *base,
                                                      const int (&i)[3]) {
-  return base + i[0] * static_cast<unsigned long long>(d.element_size) + i[1] * d.row_pitch +
-         i[2] * d.slice_pitch;
+  // The indices are in the image (never negative): 32-bit by 64-bit products.
+  return base + static_cast<unsigned int>(i[0]) * static_cast<unsigned long long>(d.element_size) +
+         static_cast<unsigned int>(i[1]) * d.row_pitch +
+         static_cast<unsigned int>(i[2]) * d.slice_pitch;
 }
 
 // A pixel at integer coordinates, or the border colour when CLK_ADDRESS_CLAMP
@@ -793,11 +758,12 @@ __device__ inline void write(const Image &image, const C &c, const V &color) {
   const unsigned int extent[3] = {d.width, d.height, d.depth};
   int i[3] = {0, 0, 0};
   for (int k = 0; k < checked; ++k) {
-    long long index = static_cast<long long>(coordinate(c, k));
-    if (index < 0 || index >= (k == dims ? d.array_size : extent[k]))
+    // int coordinates: a negative one is a large unsigned one, outside too.
+    const int index = static_cast<int>(coordinate(c, k));
+    if (static_cast<unsigned int>(index) >= (k == dims ? d.array_size : extent[k]))
       return;
     if (k < dims)
-      i[k] = static_cast<int>(index);
+      i[k] = index;
   }
   geometry<Image> g = geometry_of<Image>(d, c);
   vec<T, 4> pixel;
@@ -807,7 +773,7 @@ __device__ inline void write(const Image &image, const C &c, const V &color) {
     pixel = color;
   unsigned char *p = const_cast<unsigned char *>(pixel_address(d, g.base, i));
   if constexpr (is_same<T, float>) {
-    if (store_whole_pixel(p, d.channel_order, d.channel_data_type, pixel))
+    if (store_whole_pixel(p, d.whole_pixel, pixel))
       return;
   }
   software_encode(p, d.channel_order, d.channel_data_type, pixel);

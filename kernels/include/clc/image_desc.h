@@ -25,6 +25,72 @@
 
 namespace clc {
 
+// cl_channel_order and cl_channel_type values (CL/cl.h), as the descriptor
+// holds them.
+enum channel_order : unsigned int {
+  order_r = 0x10B0,
+  order_a = 0x10B1,
+  order_rg = 0x10B2,
+  order_ra = 0x10B3,
+  order_rgb = 0x10B4,
+  order_rgba = 0x10B5,
+  order_bgra = 0x10B6,
+  order_argb = 0x10B7,
+  order_intensity = 0x10B8,
+  order_luminance = 0x10B9,
+  order_depth = 0x10BD,
+  order_srgba = 0x10C1,
+  order_sbgra = 0x10C2,
+  order_abgr = 0x10C3,
+};
+enum channel_type : unsigned int {
+  type_snorm_int8 = 0x10D0,
+  type_snorm_int16 = 0x10D1,
+  type_unorm_int8 = 0x10D2,
+  type_unorm_int16 = 0x10D3,
+  type_unorm_short_565 = 0x10D4,
+  type_unorm_short_555 = 0x10D5,
+  type_unorm_int_101010 = 0x10D6,
+  type_signed_int8 = 0x10D7,
+  type_signed_int16 = 0x10D8,
+  type_signed_int32 = 0x10D9,
+  type_unsigned_int8 = 0x10DA,
+  type_unsigned_int16 = 0x10DB,
+  type_unsigned_int32 = 0x10DC,
+  type_half_float = 0x10DD,
+  type_float = 0x10DE,
+};
+
+// How write_imagef may store a whole pixel at once (one 4- or 16-byte
+// store, the components in the channel order's places): RGBA and BGRA
+// images of unorm8 or floats whose every pixel is aligned to its size.
+// Decided once by the shim for the descriptor rather than by each write
+// (image_bilinear_rgba8 on an H100: 10 of 114 instructions a work-item).
+// Bits, so that a write tests one rather than comparing kinds.
+enum whole_pixel_store : unsigned int {
+  whole_pixel_none = 0,
+  whole_pixel_bgra_bit = 1,
+  whole_pixel_float_bit = 2,
+  whole_pixel_unorm8_rgba = 4,
+  whole_pixel_unorm8_bgra = whole_pixel_unorm8_rgba | whole_pixel_bgra_bit,
+  whole_pixel_float_rgba = whole_pixel_unorm8_rgba | whole_pixel_float_bit,
+  whole_pixel_float_bgra = whole_pixel_float_rgba | whole_pixel_bgra_bit,
+};
+inline CLC_HOST_DEVICE unsigned int whole_pixel_of(unsigned int order, unsigned int type,
+                                                   unsigned long long data,
+                                                   unsigned long long row_pitch,
+                                                   unsigned long long slice_pitch) {
+  const bool bgra = order == order_bgra;
+  if ((order != order_rgba && !bgra) || (type != type_unorm_int8 && type != type_float))
+    return whole_pixel_none;
+  const unsigned long long size = type == type_float ? 16 : 4;
+  if (data % size != 0 || row_pitch % size != 0 || slice_pitch % size != 0)
+    return whole_pixel_none;
+  if (type == type_float)
+    return bgra ? whole_pixel_float_bgra : whole_pixel_float_rgba;
+  return bgra ? whole_pixel_unorm8_bgra : whole_pixel_unorm8_rgba;
+}
+
 // Texture objects per image: unnormalized coordinates with two addressing
 // modes, normalized with four, each with two filters (texture_slot).
 constexpr unsigned int texture_slots = 12;
@@ -42,7 +108,7 @@ struct image_desc {
   unsigned int channel_data_type;  // cl_channel_type (CL_UNORM_INT8 = 0x10D2, ...)
   unsigned int element_size;       // bytes per pixel
   unsigned int image_type;         // cl_mem_object_type (CL_MEM_OBJECT_IMAGE2D = 0x10F1, ...)
-  unsigned int padding;
+  unsigned int whole_pixel;        // whole_pixel_of(...): how write_imagef may store a pixel
   // CUtexObject per texture_slot(sampler), 0 where the read is done in software.
   unsigned long long textures[texture_slots];
 };

@@ -406,6 +406,8 @@ struct Image {
     d.channel_data_type = format.type;
     d.element_size = elementSize(format);
     d.image_type = type;
+    d.whole_pixel = clc::whole_pixel_of(d.channel_order, d.channel_data_type, memory.address(),
+                                        rowPitch, slicePitch);
     return d;
   }
 };

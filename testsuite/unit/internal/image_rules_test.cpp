@@ -269,6 +269,24 @@ TEST(ImageLayouts, TheDescriptorIsTheLayout) {
   EXPECT_EQ(desc.channel_data_type, unsigned(CL_UNORM_INT8));
   EXPECT_EQ(desc.element_size, 4u);
   EXPECT_EQ(desc.image_type, unsigned(CL_MEM_OBJECT_IMAGE2D_ARRAY));
+  EXPECT_EQ(desc.whole_pixel, unsigned(clc::whole_pixel_unorm8_rgba));
+  // A pixel that is not aligned to its size, anywhere, is stored by component.
+  EXPECT_EQ(layout.descriptor(0x7002).whole_pixel, unsigned(clc::whole_pixel_none));
+}
+
+// write_imagef stores a whole pixel where every pixel of an RGBA or BGRA
+// image of unorm8 or floats is aligned to its size: the first one and both
+// pitches.
+TEST(ImageLayouts, WholePixelStoresNeedTheFormatAndAlignedPixels) {
+  EXPECT_EQ(clc::whole_pixel_of(CL_BGRA, CL_UNORM_INT8, 0x1000, 64, 0),
+            clc::whole_pixel_unorm8_bgra);
+  EXPECT_EQ(clc::whole_pixel_of(CL_RGBA, CL_FLOAT, 0x1000, 64, 128), clc::whole_pixel_float_rgba);
+  EXPECT_EQ(clc::whole_pixel_of(CL_BGRA, CL_FLOAT, 0x1000, 64, 128), clc::whole_pixel_float_bgra);
+  EXPECT_EQ(clc::whole_pixel_of(CL_RGBA, CL_FLOAT, 0x1008, 64, 128), clc::whole_pixel_none);
+  EXPECT_EQ(clc::whole_pixel_of(CL_RGBA, CL_FLOAT, 0x1000, 72, 144), clc::whole_pixel_none);
+  EXPECT_EQ(clc::whole_pixel_of(CL_RGBA, CL_FLOAT, 0x1000, 64, 136), clc::whole_pixel_none);
+  EXPECT_EQ(clc::whole_pixel_of(CL_RGBA, CL_UNORM_INT16, 0x1000, 64, 0), clc::whole_pixel_none);
+  EXPECT_EQ(clc::whole_pixel_of(CL_ARGB, CL_UNORM_INT8, 0x1000, 64, 0), clc::whole_pixel_none);
 }
 
 TEST(ImageRules, RegionsFitTheType) {
