@@ -168,8 +168,9 @@ std::size_t roundUp(std::size_t value, std::size_t multiple) {
 
 // A pitch-2D resource over a 1D or 2D image's own memory, false where the
 // device's texture alignments or linear limits rule it out.
-bool describeOwnMemory(const ImageLayout &layout, CUdeviceptr address,
-                       const DeviceProperties &device, CUDA_RESOURCE_DESC &resource) {
+bool describeOwnMemory(const ImageLayout &layout, CUdeviceptr address, CUarray_format format,
+                       unsigned channels, const DeviceProperties &device,
+                       CUDA_RESOURCE_DESC &resource) {
   if (device.texture_alignment <= 0 || device.texture_pitch_alignment <= 0 ||
       address % std::size_t(device.texture_alignment) != 0)
     return false;
@@ -189,6 +190,8 @@ bool describeOwnMemory(const ImageLayout &layout, CUdeviceptr address,
   pitch2d.width = layout.width;
   pitch2d.height = layout.height;
   pitch2d.pitchInBytes = pitch;
+  pitch2d.format = format;
+  pitch2d.numChannels = channels;
   return true;
 }
 
@@ -264,13 +267,10 @@ ImageTextures makeImageTextures(const ImageLayout &layout, CUdeviceptr address,
   CUDA_RESOURCE_DESC resource{};
   const bool own_memory =
       layout.type == CL_MEM_OBJECT_IMAGE1D || layout.type == CL_MEM_OBJECT_IMAGE2D;
-  if (own_memory ? !describeOwnMemory(layout, address, device, resource)
-                 : !describeArrayCopy(layout, format->format, order->channels, textures, resource))
+  if (own_memory
+          ? !describeOwnMemory(layout, address, format->format, order->channels, device, resource)
+          : !describeArrayCopy(layout, format->format, order->channels, textures, resource))
     return textures;
-  if (own_memory) {
-    resource.res.pitch2D.numChannels = order->channels;
-    resource.res.pitch2D.format = format->format;
-  }
   // Every sampler state; each slot is made once (NONE shares CLAMP_TO_EDGE's).
   for (unsigned normalized : {0u, unsigned(clc::sampler_normalized_coords)})
     for (const TextureAddressRow &address_mode : kTextureAddressModes)
