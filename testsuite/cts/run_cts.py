@@ -17,7 +17,10 @@ longest first, since they set how long the run takes; then the rest.
 A subtest passes only if the harness really ran a test: one that reports
 pass without having tested anything (a conversion the device lacks, a name
 the suite did not take) is "not tested". Most suites run what --list names;
-SUITE_RULES says how the others are run and what shows they tested.
+SUITE_RULES says how the others are run and what shows they tested. The
+image subtests too long for one limit run a process per channel data type
+(the suites' own format filter): "3D CL_FLOAT", "3D read float CL_FLOAT";
+a part whose type the device lists no format of is a skip.
 
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
 results/summary.md (per suite: pass/fail/skip/crash/timeout/not run/not
@@ -88,8 +91,34 @@ class SuiteRule:
     parted: tuple = ()         # the subtests run in parts; (): all of them
     reported_as: str = None    # the results-file entry its subtests pass under; None: their own
     tested: str = None         # a pass whose output lacks this pattern tested nothing
+    untested: str = NOT_TESTED # the status of such a pass
+    by_channel_type: tuple = ()  # image subtests run a process per channel data type
+                                 # (each part, if parted), "SUBTEST [PART] CL_TYPE"
     outcomes: tuple = ()       # (pattern, status): a pass whose output says it did not test
 
+
+# The channel data types the image suites take as an argument that keeps
+# only the formats of that type, grouped as test_conformance/images/common.cpp
+# (b8f8906c) groups them by what a kernel reads them as; every name
+# get_channel_type_from_name knows (but Apple's) is in one group or is
+# CL_UNORM_INT24, which no kernel of those suites reads.
+CHANNEL_TYPES_READ_AS = {
+    "float": ("CL_UNORM_SHORT_565", "CL_UNORM_SHORT_555", "CL_UNORM_INT_101010",
+              "CL_UNORM_INT_101010_2", "CL_UNORM_INT_2_101010_EXT", "CL_UNORM_INT8",
+              "CL_SNORM_INT8", "CL_UNORM_INT16", "CL_SNORM_INT16", "CL_FLOAT", "CL_HALF_FLOAT",
+              "CL_UNORM_INT10X6_EXT", "CL_UNORM_INT12X4_EXT", "CL_UNORM_INT14X2_EXT"),
+    "int": ("CL_SIGNED_INT8", "CL_SIGNED_INT16", "CL_SIGNED_INT32"),
+    "uint": ("CL_UNSIGNED_INT8", "CL_UNSIGNED_INT16", "CL_UNSIGNED_INT32",
+             "CL_UNSIGNED_INT10X6_EXT", "CL_UNSIGNED_INT12X4_EXT", "CL_UNSIGNED_INT14X2_EXT"),
+}
+CHANNEL_TYPES = (*itertools.chain(*CHANNEL_TYPES_READ_AS.values()), "CL_UNORM_INT24")
+# The image suites print a format's header, "[CL_RGBA CL_FLOAT 4]...", as they
+# start testing it, and "NOT RUNNING: [...]" for one their filter left out.
+FORMAT_TESTED = r"(?m)^\[CL_"
+
+# Image subtests too long for one time limit on a device with many formats:
+# a process per channel data type, so that each ends within the limit.
+LONG_IMAGE_SUBTESTS = ("2Darray", "3D")
 
 # Read from the CTS at b8f8906c; every other suite's --list names are the
 # arguments its binary takes (the image suites' included).
@@ -123,7 +152,11 @@ SUITE_RULES = {
         parts=tuple(f"{access} {result}" for access in ("read", "write", "read_write")
                     for result in ("int", "uint", "float")),
         parted=("1D", "1Darray", "2D", "2Darray", "3D"),
+        by_channel_type=("2D", *LONG_IMAGE_SUBTESTS),
         outcomes=((r"READ_WRITE_IMAGE tests skipped", "skip"),)),
+    **{suite: SuiteRule(by_channel_type=LONG_IMAGE_SUBTESTS)
+       for suite in ("test_cl_get_info", "test_cl_fill_images", "test_cl_read_write_images",
+                     "test_kernel_image_methods")},
 }
 DEFAULT_RULE = SuiteRule()
 
@@ -172,15 +205,46 @@ def judge(results, subtest, rule, output):
         if re.search(pattern, output):
             return said
     if rule.tested and not re.search(rule.tested, output):
-        return NOT_TESTED
+        return rule.untested
     return "pass"
 
 
 def invocations(rule, subtest):
-    """(the name reported, the arguments) of each process that runs a subtest."""
-    if not rule.parts or (rule.parted and subtest not in rule.parted):
-        return [(subtest, (*rule.options, subtest))]
-    return [(f"{subtest} {part}", (*rule.options, *part.split(), subtest)) for part in rule.parts]
+    """(the name reported, the arguments, the rule) of each process that runs
+    a subtest. A part of one channel data type that found no format of it
+    on the device is a skip."""
+    parted = rule.parts and (not rule.parted or subtest in rule.parted)
+    parts = [(f"{subtest} {part}", part.split()) for part in rule.parts] if parted \
+        else [(subtest, [])]
+    if subtest not in rule.by_channel_type:
+        return [(reported, (*rule.options, *words, subtest), rule) for reported, words in parts]
+    one_type = dataclasses.replace(rule, tested=FORMAT_TESTED, untested="skip")
+    return [(f"{reported} {channel_type}", (*rule.options, *words, channel_type, subtest), one_type)
+            for reported, words in parts
+            for channel_type in channel_types_of(words)]
+
+
+def channel_types_of(part_words):
+    """The channel data types a part can test: those its kernels read as
+    the part's result type (int, uint, float), or all."""
+    for result, channel_types in CHANNEL_TYPES_READ_AS.items():
+        if result in part_words:
+            return channel_types
+    return CHANNEL_TYPES
+
+
+def enclosing_names(reported):
+    """A reported name and the subtest and parts it belongs to, the nearest
+    first: "3D read float CL_FLOAT", "3D read float", "3D read", "3D"."""
+    words = reported.split()
+    return [" ".join(words[:end]) for end in range(len(words), 0, -1)]
+
+
+def own_limit(limits, suite, reported):
+    """The --limit of a subtest or part, or of the nearest one it belongs to;
+    None if none has one."""
+    return next((limits[(suite, name)] for name in enclosing_names(reported)
+                 if (suite, name) in limits), None)
 
 
 def run_subtest(binary, subtest, arguments, rule, env, timeout, scratch):
@@ -346,8 +410,9 @@ def start_order(work, args):
         suite, subtest = item[2], item[4]
         if runs_alone(suite, subtest, args.alone):
             return (0, 0.0)
-        if (suite, subtest) in args.limit:
-            return (1, -args.limit[(suite, subtest)])
+        seconds = own_limit(args.limit, suite, subtest)
+        if seconds is not None:
+            return (1, -seconds)
         return (2, 0.0)
     return sorted(work, key=rank)  # stable: the platforms keep taking turns
 
@@ -370,10 +435,10 @@ def run_platforms(platforms, args, scratch, log_dir):
                             if t in chosen or any(c.startswith(t + " ") for c in chosen)]
             if args.shard:
                 subtests = in_shard(suite, subtests, *args.shard)
-            work.extend((name, env, suite, binary, reported, rule, subtest, arguments)
+            work.extend((name, env, suite, binary, reported, part_rule, subtest, arguments)
                         for subtest in subtests
-                        for reported, arguments in invocations(rule, subtest)
-                        if chosen is None or subtest in chosen or reported in chosen)
+                        for reported, arguments, part_rule in invocations(rule, subtest)
+                        if chosen is None or not chosen.isdisjoint(enclosing_names(reported)))
         queues.append(work)
     work = start_order([item for round_ in itertools.zip_longest(*queues) for item in round_ if item],
                        args)
@@ -388,7 +453,7 @@ def run_platforms(platforms, args, scratch, log_dir):
                 caches(env, scratch) as env:
             if deadline is not None and time.monotonic() >= deadline:
                 return name, suite, reported, "not run", 0.0, ""
-            timeout = args.limit.get((suite, reported), args.timeout)
+            timeout = own_limit(args.limit, suite, reported) or args.timeout
             return (name, suite, reported) + run_subtest(binary, subtest, arguments, rule, env,
                                                          timeout, scratch)
 

@@ -30,7 +30,8 @@ SUBTESTS = {
                   "runs_nothing"],
     "test_conversions": ["conversions"],
     "test_bruteforce": ["acos", "sqrt_cr", "nan"],
-    "test_image_streams": ["1D", "image_from_buffer"],
+    "test_image_streams": ["1D", "3D", "image_from_buffer"],
+    "test_cl_get_info": ["1D", "3D"],
     "test_device_partition": ["partition_equally", "partition_by_counts"],
 }[suite]
 if sys.argv[1] == "--list":
@@ -65,10 +66,17 @@ elif suite == "test_bruteforce":
     print({"sqrt_cr": "Correctly rounded divide and sqrt are not supported, skipping function.",
            "nan": "'nan' is missing implementation, skipping function."}.get(subtest, "passed"))
     report({subtest: "pass"})
-elif suite == "test_image_streams":
+elif suite in ("test_image_streams", "test_cl_get_info"):
     # read_write images only where the library is named good.so
     if "read_write" in sys.argv and not library.endswith("good.so"):
         print("READ_WRITE_IMAGE tests skipped, not supported.")
+    # good.so lists float and signed 8-bit formats, bad.so float ones; a
+    # channel type among the arguments leaves the others out
+    formats = ("CL_FLOAT", "CL_SIGNED_INT8") if library.endswith("good.so") else ("CL_FLOAT",)
+    only = [word for word in sys.argv[1:] if word.startswith("CL_") and "FILTER" not in word]
+    for channel_type in formats:
+        left_out = only and channel_type not in only
+        print(("NOT RUNNING: " if left_out else "") + f"[CL_RGBA  {channel_type:24} 4]")
     report({subtest: "pass"})
 elif suite == "test_device_partition":
     # the device partitions equally, not by counts
@@ -100,7 +108,7 @@ class RunCtsTest(unittest.TestCase):
         self.scratch = tempfile.TemporaryDirectory()
         self.root = pathlib.Path(self.scratch.name)
         for name in ("test_fake", "test_conversions", "test_bruteforce", "test_image_streams",
-                     "test_device_partition"):
+                     "test_device_partition", "test_cl_get_info"):
             suite = self.root / "cts" / "test_conformance" / name / name
             suite.parent.mkdir(parents=True)
             suite.write_text(FAKE_SUITE)
@@ -318,15 +326,59 @@ class RunCtsTest(unittest.TestCase):
         # an image type in nine parts, the rest of the suite whole
         parts = {f"1D {access} {result}" for access in ("read", "write", "read_write")
                  for result in ("int", "uint", "float")}
-        self.assertEqual(len(starts), 2 * (len(parts) + 1))
+        self.assertEqual(len([s for s in starts if not s.endswith(" 3D")]), 2 * (len(parts) + 1))
         self.assertIn("start good.so CL_FILTER_NEAREST image_from_buffer", starts)
-        good = self.statuses(out / "good.csv")
+        good = {subtest: status for subtest, status in self.statuses(out / "good.csv").items()
+                if not subtest.startswith("3D")}
         self.assertEqual(good.keys(), parts | {"image_from_buffer"})
         self.assertEqual(set(good.values()), {"pass"})
         # a part the device cannot run tested nothing
         bad = self.statuses(out / "bad.csv")
-        self.assertEqual({subtest for subtest, status in bad.items() if status == "skip"},
+        self.assertEqual({subtest for subtest, status in bad.items()
+                          if status == "skip" and subtest.startswith("1D")},
                          {"1D read_write int", "1D read_write uint", "1D read_write float"})
+
+    def test_a_long_image_subtest_runs_a_process_per_channel_type(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--platform", "bad=/lib/bad.so", "--jobs", "8",
+                           "--limit", "test_cl_get_info:3D=30", "--out", str(out),
+                           suites="test_cl_get_info,test_image_streams")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        starts = [line for line in self.order.read_text().splitlines() if line.startswith("start")]
+        # the limit of 3D is its parts': they start first, each with its type before the subtest
+        self.assertTrue(all(s.endswith(" 3D") and "NEAREST" not in s for s in starts[:16]), starts)
+        get_info = {s.split()[2] for s in starts
+                    if s.startswith("start good.so CL_") and s.endswith(" 3D") and "NEAREST" not in s}
+        self.assertEqual(len(get_info), 24)
+        self.assertIn("CL_UNORM_INT24", get_info)
+        good = self.statuses(out / "good.csv")
+        self.assertEqual(good["1D"], "pass")  # a short subtest stays whole
+        # a part passes if it tested a format of its type, and is a skip if the device has none
+        self.assertEqual(good["3D CL_FLOAT"], "pass")
+        self.assertEqual(good["3D CL_SIGNED_INT8"], "pass")
+        self.assertEqual(good["3D CL_UNORM_INT8"], "skip")
+        self.assertEqual(self.statuses(out / "bad.csv")["3D CL_SIGNED_INT8"], "skip")
+        # a part of test_image_streams takes the types its kernels read as its result type
+        streams = {t for t in good if t.startswith("3D read ")}
+        self.assertEqual({t for t in streams if t.startswith("3D read int ")},
+                         {"3D read int CL_SIGNED_INT8", "3D read int CL_SIGNED_INT16",
+                          "3D read int CL_SIGNED_INT32"})
+        self.assertEqual(len(streams), 3 + 6 + 14)
+        self.assertEqual(good["3D read float CL_FLOAT"], "pass")
+        self.assertEqual(good["3D read int CL_SIGNED_INT8"], "pass")
+        self.assertEqual(good["3D read float CL_HALF_FLOAT"], "skip")
+        self.assertIn("start good.so CL_FILTER_NEAREST read int CL_SIGNED_INT8 3D", starts)
+
+    def test_subtests_names_a_part_with_its_channel_types(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--subtests", "3D read int,3D write float CL_FLOAT", "--out", str(out),
+                           suites="test_image_streams")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(set(self.statuses(out / "good.csv")),
+                         {"3D read int CL_SIGNED_INT8", "3D read int CL_SIGNED_INT16",
+                          "3D read int CL_SIGNED_INT32", "3D write float CL_FLOAT"})
 
     def test_subtests_names_parts_too(self):
         out = self.root / "results"
