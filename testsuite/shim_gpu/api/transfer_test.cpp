@@ -1,8 +1,6 @@
 // Rectangles, fills, maps (device, pinned and host_ptr storage), migration,
-// and the pageable transfer rate against CUDA's own.
+// and large pageable transfers through the staging buffers.
 #include "gpu_fixture.h"
-
-#include "cuda/driver.h"
 
 #include <cstring>
 
@@ -250,56 +248,22 @@ TEST_F(GpuTest, MigrationKeepsContents) {
             clEnqueueMigrateMemObjects(queue, 1, &none, 0, 0, nullptr, nullptr));
 }
 
-// Best of three, in GB/s.
-template <class Transfer> double rate(size_t bytes, Transfer &&transfer) {
-  double best = 0;
-  for (int run = 0; run < 3; ++run) {
-    const auto start = std::chrono::steady_clock::now();
-    transfer();
-    best = std::max(best, double(bytes) / secondsSince(start) / 1e9);
-  }
-  return best;
-}
-
-TEST_F(GpuTest, PageableTransfersBeatCuda) {
-  if (fakeDevice())
-    GTEST_SKIP() << "the CPU stand-in for the driver has no transfer rate to compare";
-  using clcuda::cuda::api;
+// Pageable transfers larger than the staging buffers go through them in
+// pieces; each round trip must bring back what was written, also when the
+// staging buffers are reused with other data. Their speed against CUDA's own
+// pageable copies is measured by clcuda-bench (docs/performance.md), not here.
+TEST_F(GpuTest, LargePageableTransfersRoundTripThroughTheStagingBuffers) {
   const size_t size = 256 << 20;
-  std::vector<unsigned char> host = patternBytes(size, 71), back(size);
   cl_mem buffer = makeBuffer(0, size);
-  auto write = [&] {
+  for (unsigned char seed : {71, 72}) {
+    const std::vector<unsigned char> host = patternBytes(size, seed);
+    std::vector<unsigned char> back(size);
     ASSERT_CL(CL_SUCCESS, clEnqueueWriteBuffer(queue, buffer, CL_TRUE, 0, size, host.data(), 0,
                                                nullptr, nullptr));
-  };
-  auto read = [&] {
     ASSERT_CL(CL_SUCCESS, clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, back.data(), 0,
                                               nullptr, nullptr));
-  };
-  write(); // first use: staging buffers, page faults
-  read();
-  const double ours_h2d = rate(size, write), ours_d2h = rate(size, read);
-  EXPECT_EQ(back, host);
-
-  CUdevice cuda_device = 0;
-  CUcontext cuda_context = nullptr;
-  CUdeviceptr memory = 0;
-  ASSERT_EQ(api().cuDeviceGet(&cuda_device, 0), CUDA_SUCCESS);
-  ASSERT_EQ(api().cuDevicePrimaryCtxRetain(&cuda_context, cuda_device), CUDA_SUCCESS);
-  api().cuCtxPushCurrent(cuda_context);
-  ASSERT_EQ(api().cuMemAlloc(&memory, size), CUDA_SUCCESS);
-  api().cuMemcpyHtoD(memory, host.data(), size);
-  const double cuda_h2d = rate(size, [&] { api().cuMemcpyHtoD(memory, host.data(), size); });
-  const double cuda_d2h = rate(size, [&] { api().cuMemcpyDtoH(back.data(), memory, size); });
-  api().cuMemFree(memory);
-  CUcontext popped = nullptr;
-  api().cuCtxPopCurrent(&popped);
-  api().cuDevicePrimaryCtxRelease(cuda_device);
-  std::printf("pageable 256 MiB, GB/s: clcuda H2D %.1f D2H %.1f | CUDA cuMemcpy H2D %.1f D2H "
-              "%.1f\n",
-              ours_h2d, ours_d2h, cuda_h2d, cuda_d2h);
-  EXPECT_GE(ours_h2d, cuda_h2d) << "staged pageable writes should beat CUDA's pageable copy";
-  EXPECT_GE(ours_d2h, cuda_d2h) << "staged pageable reads should beat CUDA's pageable copy";
+    EXPECT_TRUE(back == host) << "seed " << int(seed);
+  }
 }
 
 } // namespace
