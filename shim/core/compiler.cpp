@@ -115,12 +115,15 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
 // A program that takes images, compiled as PTX that calls the image library
 // (the rest of the program optimized as a whole), and linked to it by
 // nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY).
+// A program's compile: timed for the build log, with the precompiled headers.
+CompileAids programAids() { return {logs("build"), settings().precompiled_headers != 0}; }
+
 NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget &target,
                                        BuildResult &result) {
   std::vector<std::string> options = unit.metadata.nvrtc_options;
   options.push_back("-DCLC_IMAGE_LIBRARY");
   NvrtcOutput program =
-      compileCuda(unit.cuda_source, target, options, CompileKind::extensible, logs("build"));
+      compileCuda(unit.cuda_source, target, options, CompileKind::extensible, programAids());
   if (!program.ok)
     return program;
   const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
@@ -154,8 +157,9 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                       takesImages(unit.metadata) && linkerAvailable();
   NvrtcOutput output = linked ? compileAgainstImageLibrary(unit, target, result)
                               : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options,
-                                            kind, logs("build"));
+                                            kind, programAids());
   result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
+  result.times.precompiled_headers |= output.precompiled_headers;
   for (const NvrtcPhase &phase : output.phases) {
     std::vector<NvrtcPhase> &phases = result.times.nvrtc_phases;
     auto same = std::find_if(phases.begin(), phases.end(),

@@ -30,6 +30,7 @@ struct BuildTimes {
   // NVRTC's phases for the program's own code, summed over its units (the
   // build log only; not the image library's one-time compile).
   std::vector<NvrtcPhase> nvrtc_phases;
+  bool precompiled_headers = false; // a unit's compile used them
 };
 
 struct BuildResult {

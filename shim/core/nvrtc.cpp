@@ -11,7 +11,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <type_traits>
@@ -52,6 +54,153 @@ bool fetch(nvrtcProgram program, GetSize get_size, Get get, std::string &out) {
   out.resize(size);
   return size == 0 || get(program, out.data()) == NVRTC_SUCCESS;
 }
+
+// An NVRTC program of `source` with the device library's headers (clc/*.h)
+// given in memory under their names.
+nvrtcResult createProgram(const std::string &source, UniqueProgram &program) {
+  const EmbeddedFileSet &library = device_library_headers;
+  std::vector<const char *> header_sources, header_names;
+  for (std::size_t i = 0; i < library.count; ++i) {
+    header_sources.push_back(library.files[i].data);
+    header_names.push_back(library.files[i].name);
+  }
+  nvrtcProgram raw = nullptr;
+  const nvrtcResult result =
+      nvrtcCreateProgram(&raw, source.c_str(), kProgramName, int(header_sources.size()),
+                         header_sources.data(), header_names.data());
+  program.reset(raw);
+  return result;
+}
+
+nvrtcResult compileProgram(nvrtcProgram program, const std::vector<std::string> &options) {
+  std::vector<const char *> pointers;
+  for (const std::string &option : options)
+    pointers.push_back(option.c_str());
+  return nvrtcCompileProgram(program, int(pointers.size()), pointers.data());
+}
+
+// The #include lines of the device library a translated program begins
+// with ("#include <clc/core.h>\n..."), which a precompiled header can stand
+// for; empty if it begins otherwise.
+std::string leadingLibraryIncludes(const std::string &source) {
+  static constexpr std::string_view kInclude = "#include <clc/";
+  std::size_t end = 0;
+  while (source.compare(end, kInclude.size(), kInclude) == 0) {
+    const std::size_t line_end = source.find('\n', end);
+    if (line_end == std::string::npos)
+      return "";
+    end = line_end + 1;
+  }
+  return source.substr(0, end);
+}
+
+// NVRTC compiled without the PCH file it was given, and says why in the
+// log ("incompatible precompiled header ..."): a warning, not an error.
+bool refusedHeader(nvrtcProgram program) {
+  std::string log;
+  return fetch(program, nvrtcGetProgramLogSize, nvrtcGetProgramLog, log) &&
+         log.find("precompiled header") != std::string::npos;
+}
+
+// The device library's headers precompiled once per process for each set
+// of leading includes and options (NVRTC's explicit precompiled headers),
+// so that later builds skip parsing them. The second compile of a set makes
+// the file as it compiles its program (NVRTC writes the headers' state when
+// it reaches the program's first #line); later ones use it. A PCH file is
+// valid only in the NVRTC instance that made it (NVRTC checks its heap's
+// address): the files live in a temporary directory of the process's own,
+// removed at exit (docs/programs.md).
+class PrecompiledHeaders {
+public:
+  enum class Role { none, create, use };
+  struct Part {
+    Role role = Role::none;
+    std::string file;
+  };
+
+  static PrecompiledHeaders &instance() {
+    static PrecompiledHeaders headers;
+    return headers;
+  }
+  PrecompiledHeaders(const PrecompiledHeaders &) = delete;
+  PrecompiledHeaders &operator=(const PrecompiledHeaders &) = delete;
+  ~PrecompiledHeaders() {
+    if (!directory_.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove_all(directory_, ignored);
+    }
+  }
+
+  // What a compile of a program that begins with `includes`, with
+  // `options`, does: makes the file (the second compile of its set: making
+  // one costs the first compile about as much as using one saves, and many
+  // processes build one program), uses it (once made), or neither.
+  Part partFor(const std::string &includes, const std::vector<std::string> &options) {
+    const std::string key = keyOf(includes, options);
+    std::lock_guard lock(mutex_);
+    auto [entry, first] = entries_.try_emplace(key);
+    if (first || entry->second.state == State::making || entry->second.state == State::failed)
+      return {};
+    if (entry->second.state == State::ready)
+      return {Role::use, entry->second.file};
+    if (!makeDirectory())
+      return {};
+    entry->second = {State::making, directory_ + "/" + std::to_string(files_++) + ".pch"};
+    return {Role::create, entry->second.file};
+  }
+
+  // After a compile that was to make the file: whether NVRTC made it, and
+  // whether the program compiled (a program that did not may have stopped
+  // before; the next compile of the set tries again).
+  void made(const std::string &includes, const std::vector<std::string> &options, bool file_made,
+            bool compiled) {
+    std::lock_guard lock(mutex_);
+    const std::string key = keyOf(includes, options);
+    if (!file_made && !compiled)
+      entries_[key].state = State::seen;
+    else
+      entries_[key].state = file_made ? State::ready : State::failed;
+  }
+
+  // NVRTC did not take the file: this set compiles without one from now on.
+  void refuse(const std::string &includes, const std::vector<std::string> &options) {
+    std::lock_guard lock(mutex_);
+    entries_[keyOf(includes, options)].state = State::failed;
+  }
+
+private:
+  enum class State { seen, making, ready, failed };
+  struct Entry {
+    State state = State::seen;
+    std::string file;
+  };
+
+  PrecompiledHeaders() = default;
+
+  static std::string keyOf(const std::string &includes, const std::vector<std::string> &options) {
+    std::string key = includes;
+    for (const std::string &option : options)
+      key += '\0' + option;
+    return key;
+  }
+
+  bool makeDirectory() {
+    if (directory_.empty() && !directory_failed_) {
+      std::string name = (std::filesystem::temp_directory_path() / "clcuda-pch-XXXXXX").string();
+      if (mkdtemp(name.data()))
+        directory_ = name;
+      else
+        directory_failed_ = true;
+    }
+    return !directory_.empty();
+  }
+
+  std::mutex mutex_;
+  std::map<std::string, Entry> entries_;
+  unsigned files_ = 0;
+  std::string directory_;
+  bool directory_failed_ = false;
+};
 
 // A file for NVRTC's --time table, removed with this object; empty path
 // where none could be made.
@@ -164,7 +313,8 @@ const std::string &nvrtcVersionText() {
 }
 
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
-                        const std::vector<std::string> &options, CompileKind kind, bool timed) {
+                        const std::vector<std::string> &options, CompileKind kind,
+                        CompileAids aids) {
   NvrtcOutput output;
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
@@ -180,34 +330,48 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
     all.push_back("-ewp");
   all.insert(all.end(), options.begin(), options.end());
   const std::string stamped = cuda_source + optionsStamp(all) + verboseStamp(all);
-  const EmbeddedFileSet &library = device_library_headers;
-  std::vector<const char *> header_sources, header_names;
-  for (std::size_t i = 0; i < library.count; ++i) {
-    header_sources.push_back(library.files[i].data);
-    header_names.push_back(library.files[i].name);
-  }
-  nvrtcProgram raw = nullptr;
-  nvrtcResult result =
-      nvrtcCreateProgram(&raw, stamped.c_str(), kProgramName, int(header_sources.size()),
-                         header_sources.data(), header_names.data());
-  if (result != NVRTC_SUCCESS) {
-    output.log = errorText("nvrtcCreateProgram", result);
-    return output;
-  }
-  UniqueProgram program(raw);
-  std::vector<const char *> pointers;
-  for (const std::string &option : all)
-    pointers.push_back(option.c_str());
-  // Not in the options stamp: the file's name would make every PTX differ.
+  const std::string includes = aids.precompiled_headers ? leadingLibraryIncludes(cuda_source) : "";
+  PrecompiledHeaders::Part headers;
+  if (!includes.empty())
+    headers = PrecompiledHeaders::instance().partFor(includes, all);
+  // Not in the options stamp: the PCH and --time files' names would make every PTX differ.
   std::optional<PhaseTable> phases;
-  std::string time_option;
-  if (timed && !phases.emplace().path().empty()) {
-    time_option = "--time=" + phases->path();
-    pointers.push_back(time_option.c_str());
+  auto compile = [&](PrecompiledHeaders::Role role, UniqueProgram &program) {
+    std::vector<std::string> used = all;
+    if (role != PrecompiledHeaders::Role::none) {
+      used.push_back((role == PrecompiledHeaders::Role::use ? "--use-pch=" : "--create-pch=") +
+                     headers.file);
+      used.push_back("--pch-messages=false");
+      // "PCH creation disabled because #line directive encountered": the
+      // headers before it are in the file.
+      used.push_back("-diag-suppress=20283");
+    }
+    if (aids.timed && !phases.emplace().path().empty())
+      used.push_back("--time=" + phases->path());
+    nvrtcResult result = createProgram(stamped, program);
+    if (result != NVRTC_SUCCESS) {
+      output.log = errorText("nvrtcCreateProgram", result);
+      return result;
+    }
+    result = compileProgram(program.get(), used);
+    if (phases && !phases->path().empty())
+      output.phases = phases->read();
+    return result;
+  };
+  UniqueProgram program;
+  nvrtcResult result = compile(headers.role, program);
+  output.precompiled_headers = headers.role == PrecompiledHeaders::Role::use;
+  if (headers.role == PrecompiledHeaders::Role::create)
+    PrecompiledHeaders::instance().made(
+        includes, all, program && nvrtcGetPCHCreateStatus(program.get()) == NVRTC_SUCCESS,
+        result == NVRTC_SUCCESS);
+  if (program && output.precompiled_headers && refusedHeader(program.get())) {
+    PrecompiledHeaders::instance().refuse(includes, all);
+    output.precompiled_headers = false;
+    result = compile(PrecompiledHeaders::Role::none, program);
   }
-  result = nvrtcCompileProgram(program.get(), int(pointers.size()), pointers.data());
-  if (phases && !phases->path().empty())
-    output.phases = phases->read();
+  if (!program)
+    return output;
   std::string log;
   if (fetch(program.get(), nvrtcGetProgramLogSize, nvrtcGetProgramLog, log)) {
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n'))

@@ -40,6 +40,7 @@ struct NvrtcOutput {
   std::string ptx;    // whole-program, machine-code relocatable and extensible compiles
   std::string lto_ir; // relocatable compiles
   std::vector<NvrtcPhase> phases; // where compileCuda was asked to time them
+  bool precompiled_headers = false; // the compile used this process's precompiled headers
 };
 
 enum class CompileKind {
@@ -52,11 +53,20 @@ enum class CompileKind {
                        // that calls the image library
 };
 
-// `options` are the program metadata's NVRTC options. `timed`: NVRTC also
-// times its phases (NvrtcOutput::phases), into a temporary file read back at
-// once; the build log asks for it.
+// What a compile does besides compiling.
+struct CompileAids {
+  // NVRTC also times its phases (NvrtcOutput::phases), into a temporary
+  // file read back at once; the build log asks for it.
+  bool timed = false;
+  // A source that begins with the device library's #include lines uses
+  // this process's precompiled headers of them, once a background thread
+  // has made them (CLCUDA_PCH).
+  bool precompiled_headers = false;
+};
+
+// `options` are the program metadata's NVRTC options.
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
                         const std::vector<std::string> &options, CompileKind kind,
-                        bool timed = false);
+                        CompileAids aids = {});
 
 } // namespace clcuda::core

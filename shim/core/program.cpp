@@ -46,7 +46,7 @@ void logBuild(const char *operation, const Device &device, const std::string &ar
   if (!logs("build"))
     return;
   const BuildTimes &t = result.times;
-  std::string phases;
+  std::string phases = t.precompiled_headers ? " (precompiled headers" : "";
   for (const NvrtcPhase &phase : t.nvrtc_phases)
     phases += (phases.empty() ? " (" : ", ") + phase.name + " " +
               std::to_string(int(phase.seconds * 1e3 + 0.5)) + " ms";

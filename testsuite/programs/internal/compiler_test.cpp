@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -193,6 +194,55 @@ TEST(Build, EachVerboseCompileHasPtxOfItsOwn) {
   NvrtcOutput plain = compileCuda(source, kHopper, {}, CompileKind::whole);
   NvrtcOutput again = compileCuda(source, kHopper, {}, CompileKind::whole);
   EXPECT_EQ(plain.ptx, again.ptx);
+}
+
+// Compiles `source` with the precompiled headers until one compile uses
+// them (the second makes them); its output.
+NvrtcOutput compileOncePrecompiled(const std::string &source) {
+  const CompileAids precompiled{false, true};
+  NvrtcOutput output;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    output = compileCuda(source, kHopper, {"--ftz=true"}, CompileKind::whole, precompiled);
+    if (!output.ok || output.precompiled_headers)
+      break;
+  }
+  return output;
+}
+
+TEST(PrecompiledHeaders, LaterCompilesUseThemAndGiveTheSameCode) {
+  const std::string source = "#include <clc/core.h>\n#line 1 \"input.cl\"\n"
+                             "extern \"C\" __global__ void k(clc::float4 *x) { x[0] += x[1]; }\n";
+  NvrtcOutput plain = compileCuda(source, kHopper, {"--ftz=true"}, CompileKind::whole);
+  NvrtcOutput precompiled = compileOncePrecompiled(source);
+  ASSERT_TRUE(plain.ok && precompiled.ok) << plain.log << precompiled.log;
+  ASSERT_TRUE(precompiled.precompiled_headers) << "the third compile did not use them";
+  EXPECT_FALSE(plain.precompiled_headers);
+  EXPECT_EQ(precompiled.ptx, plain.ptx);
+  EXPECT_EQ(precompiled.cubin, plain.cubin);
+  EXPECT_EQ(precompiled.log, plain.log) << "NVRTC's PCH messages stay out of the build log";
+  // Builds on several threads at once take them too.
+  std::vector<NvrtcOutput> outputs(4);
+  std::vector<std::thread> threads;
+  for (NvrtcOutput &output : outputs)
+    threads.emplace_back([&] {
+      output = compileCuda(source, kHopper, {"--ftz=true"}, CompileKind::whole, {false, true});
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (const NvrtcOutput &output : outputs) {
+    EXPECT_TRUE(output.ok && output.precompiled_headers) << output.log;
+    EXPECT_EQ(output.ptx, plain.ptx);
+  }
+}
+
+TEST(PrecompiledHeaders, OnlyASourceThatBeginsWithTheLibraryUsesThem) {
+  const std::string source = "#line 1 \"input.cl\"\n#include <clc/core.h>\n"
+                             "extern \"C\" __global__ void k(float *x) { x[0] += x[1]; }\n";
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    NvrtcOutput output = compileCuda(source, kHopper, {}, CompileKind::whole, {false, true});
+    ASSERT_TRUE(output.ok) << output.log;
+    EXPECT_FALSE(output.precompiled_headers);
+  }
 }
 
 TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
