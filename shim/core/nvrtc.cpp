@@ -186,8 +186,10 @@ private:
 
   bool makeDirectory() {
     if (directory_.empty() && !directory_failed_) {
-      std::string name = (std::filesystem::temp_directory_path() / "clcuda-pch-XXXXXX").string();
-      if (mkdtemp(name.data()))
+      std::error_code error; // TMPDIR names no directory: no files, no exception
+      std::string name =
+          (std::filesystem::temp_directory_path(error) / "clcuda-pch-XXXXXX").string();
+      if (!error && mkdtemp(name.data()))
         directory_ = name;
       else
         directory_failed_ = true;

@@ -245,6 +245,21 @@ TEST(PrecompiledHeaders, OnlyASourceThatBeginsWithTheLibraryUsesThem) {
   }
 }
 
+TEST(PrecompiledHeaders, WithoutATemporaryDirectoryBuildsCompileWithoutThem) {
+  const std::string source = "#include <clc/core.h>\n#line 1 \"input.cl\"\n"
+                             "extern \"C\" __global__ void k(float *x) { x[0] += x[1]; }\n";
+  if (childRole()) {
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      NvrtcOutput output = compileCuda(source, kHopper, {}, CompileKind::whole, {false, true});
+      ASSERT_TRUE(output.ok) << output.log;
+      EXPECT_FALSE(output.precompiled_headers);
+    }
+    return;
+  }
+  const auto child = runChild("no temporary directory", {"TMPDIR=/nonexistent/clcuda"});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
 TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
   // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
   // progvar_func_scope); constant and private ones are not global storage.
