@@ -12,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <regex>
+#include <sstream>
 
 namespace clcuda::test {
 namespace {
@@ -764,6 +765,35 @@ TEST_F(ProgramCache, CanBeTurnedOff) {
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("cache off"), std::string::npos) << result.output;
   EXPECT_TRUE(std::filesystem::is_empty(directory));
+}
+
+// The precompiled device library headers, through clBuildProgram: made by
+// a process's second build of a set of NVRTC options, used from its third.
+TEST_F(ProgramCache, LaterBuildsOfAProcessUseThePrecompiledHeaders) {
+  if (childRole()) {
+    for (int build_number = 0; build_number < 3; ++build_number)
+      build(kSaxpy, "-DBUILD=" + std::to_string(build_number));
+    return;
+  }
+  auto buildLines = [&](const std::string &precompiled) {
+    const ChildResult child =
+        runChild("builds", {"CLCUDA_CACHE=0", "CLCUDA_LOG=build", "CLCUDA_PCH=" + precompiled},
+                 {"--loading=" + loadingMode()});
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+    std::vector<std::string> lines;
+    std::istringstream output(child.output);
+    for (std::string line; std::getline(output, line);)
+      if (line.rfind("clcuda: build for", 0) == 0)
+        lines.push_back(line);
+    return lines;
+  };
+  const std::vector<std::string> on = buildLines("1");
+  ASSERT_EQ(on.size(), 3u);
+  EXPECT_EQ(on[0].find("precompiled headers"), std::string::npos) << on[0];
+  EXPECT_EQ(on[1].find("precompiled headers"), std::string::npos) << on[1];
+  EXPECT_NE(on[2].find("(precompiled headers, CUDA C++ Frontend"), std::string::npos) << on[2];
+  for (const std::string &line : buildLines("0"))
+    EXPECT_EQ(line.find("precompiled headers"), std::string::npos) << line;
 }
 
 } // namespace
