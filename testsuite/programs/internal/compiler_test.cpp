@@ -233,6 +233,14 @@ TEST(PrecompiledHeaders, LaterCompilesUseThemAndGiveTheSameCode) {
     EXPECT_TRUE(output.ok && output.precompiled_headers) << output.log;
     EXPECT_EQ(output.ptx, plain.ptx);
   }
+  // Separate compilation (clCompileProgram) too: the same LTO IR.
+  NvrtcOutput object = compileCuda(source, kHopper, {}, CompileKind::relocatable);
+  NvrtcOutput precompiled_object;
+  for (int attempt = 0; attempt < 3 && !precompiled_object.precompiled_headers; ++attempt)
+    precompiled_object = compileCuda(source, kHopper, {}, CompileKind::relocatable, {false, true});
+  ASSERT_TRUE(object.ok && precompiled_object.ok) << precompiled_object.log;
+  EXPECT_TRUE(precompiled_object.precompiled_headers);
+  EXPECT_EQ(precompiled_object.lto_ir, object.lto_ir);
 }
 
 TEST(PrecompiledHeaders, OnlyASourceThatBeginsWithTheLibraryUsesThem) {
