@@ -18,6 +18,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace clcuda::core {
@@ -108,8 +109,10 @@ bool refusedHeader(nvrtcProgram program) {
 // the file as it compiles its program (NVRTC writes the headers' state when
 // it reaches the program's first #line); later ones use it. A PCH file is
 // valid only in the NVRTC instance that made it (NVRTC checks its heap's
-// address): the files live in a temporary directory of the process's own,
-// removed at exit (docs/programs.md).
+// address), so it is made in a temporary directory, opened, and removed at
+// once with its directory: later compiles read it through the open
+// descriptor (/proc/self/fd/N), and a process that dies leaves nothing
+// behind (docs/programs.md).
 class PrecompiledHeaders {
 public:
   enum class Role { none, create, use };
@@ -125,10 +128,9 @@ public:
   PrecompiledHeaders(const PrecompiledHeaders &) = delete;
   PrecompiledHeaders &operator=(const PrecompiledHeaders &) = delete;
   ~PrecompiledHeaders() {
-    if (!directory_.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove_all(directory_, ignored);
-    }
+    for (const auto &[key, entry] : entries_)
+      if (entry.descriptor >= 0)
+        close(entry.descriptor);
   }
 
   // What a compile of a program that begins with `includes`, with
@@ -136,17 +138,22 @@ public:
   // one costs the first compile about as much as using one saves, and many
   // processes build one program), uses it (once made), or neither.
   Part partFor(const std::string &includes, const std::vector<std::string> &options) {
-    const std::string key = keyOf(includes, options);
     std::lock_guard lock(mutex_);
-    auto [entry, first] = entries_.try_emplace(key);
-    if (first || entry->second.state == State::making || entry->second.state == State::failed)
+    auto [entry, first] = entries_.try_emplace(keyOf(includes, options));
+    Entry &headers = entry->second;
+    if (first || headers.state == State::making || headers.state == State::failed)
       return {};
-    if (entry->second.state == State::ready)
-      return {Role::use, entry->second.file};
-    if (!makeDirectory())
+    if (headers.state == State::ready)
+      return {Role::use, headers.file};
+    std::error_code error; // TMPDIR names no directory: no file, no exception
+    std::string directory =
+        (std::filesystem::temp_directory_path(error) / "clcuda-pch-XXXXXX").string();
+    if (error || !mkdtemp(directory.data())) {
+      headers.state = State::failed;
       return {};
-    entry->second = {State::making, directory_ + "/" + std::to_string(files_++) + ".pch"};
-    return {Role::create, entry->second.file};
+    }
+    headers = {State::making, directory + "/headers.pch"};
+    return {Role::create, headers.file};
   }
 
   // After a compile that was to make the file: whether NVRTC made it, and
@@ -155,11 +162,19 @@ public:
   void made(const std::string &includes, const std::vector<std::string> &options, bool file_made,
             bool compiled) {
     std::lock_guard lock(mutex_);
-    const std::string key = keyOf(includes, options);
-    if (!file_made && !compiled)
-      entries_[key].state = State::seen;
-    else
-      entries_[key].state = file_made ? State::ready : State::failed;
+    Entry &headers = entries_[keyOf(includes, options)];
+    const std::string file = headers.file;
+    headers.state = file_made || compiled ? State::failed : State::seen;
+    if (file_made) {
+      const int descriptor = open(file.c_str(), O_RDONLY | O_CLOEXEC);
+      const std::string path = "/proc/self/fd/" + std::to_string(descriptor);
+      if (descriptor >= 0 && access(path.c_str(), R_OK) == 0)
+        headers = {State::ready, path, descriptor};
+      else if (descriptor >= 0)
+        close(descriptor);
+    }
+    std::remove(file.c_str());
+    std::remove(std::filesystem::path(file).parent_path().c_str());
   }
 
   // NVRTC did not take the file: this set compiles without one from now on.
@@ -172,7 +187,8 @@ private:
   enum class State { seen, making, ready, failed };
   struct Entry {
     State state = State::seen;
-    std::string file;
+    std::string file;    // being made: its path; ready: its descriptor's path
+    int descriptor = -1; // ready: the open file, removed from its directory
   };
 
   PrecompiledHeaders() = default;
@@ -184,24 +200,8 @@ private:
     return key;
   }
 
-  bool makeDirectory() {
-    if (directory_.empty() && !directory_failed_) {
-      std::error_code error; // TMPDIR names no directory: no files, no exception
-      std::string name =
-          (std::filesystem::temp_directory_path(error) / "clcuda-pch-XXXXXX").string();
-      if (!error && mkdtemp(name.data()))
-        directory_ = name;
-      else
-        directory_failed_ = true;
-    }
-    return !directory_.empty();
-  }
-
   std::mutex mutex_;
   std::map<std::string, Entry> entries_;
-  unsigned files_ = 0;
-  std::string directory_;
-  bool directory_failed_ = false;
 };
 
 // A file for NVRTC's --time table, removed with this object; empty path

@@ -268,6 +268,23 @@ TEST(PrecompiledHeaders, WithoutATemporaryDirectoryBuildsCompileWithoutThem) {
   EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 
+// The file is removed as soon as it is made, and read through its open
+// descriptor: a process that is killed leaves nothing in TMPDIR.
+TEST(PrecompiledHeaders, LeaveNoFileBehindEvenWhileInUse) {
+  const std::string source = "#include <clc/core.h>\n#line 1 \"input.cl\"\n"
+                             "extern \"C\" __global__ void k(float *x) { x[0] *= x[1]; }\n";
+  if (childRole()) {
+    NvrtcOutput output = compileOncePrecompiled(source);
+    ASSERT_TRUE(output.ok && output.precompiled_headers) << output.log;
+    EXPECT_TRUE(std::filesystem::is_empty(std::getenv("TMPDIR")));
+    return;
+  }
+  const std::string directory = temporaryDirectory();
+  const auto child = runChild("leaves nothing", {"TMPDIR=" + directory});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+  EXPECT_TRUE(std::filesystem::is_empty(directory));
+}
+
 TEST(Build, FunctionScopeStaticsAreGlobalVariables) {
   // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts them (the CTS's
   // progvar_func_scope); constant and private ones are not global storage.
