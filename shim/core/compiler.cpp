@@ -112,12 +112,12 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
   return library;
 }
 
-// A program that takes images, compiled as PTX that calls the image library
-// (the rest of the program optimized as a whole), and linked to it by
-// nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY).
 // A program's compile: timed for the build log, with the precompiled headers.
 CompileAids programAids() { return {logs("build"), settings().precompiled_headers != 0}; }
 
+// A program that takes images, compiled as PTX that calls the image library
+// (the rest of the program optimized as a whole), and linked to it by
+// nvJitLink, which compiles the PTX (CLCUDA_IMAGE_LIBRARY).
 NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget &target,
                                        BuildResult &result) {
   std::vector<std::string> options = unit.metadata.nvrtc_options;

@@ -59,8 +59,8 @@ struct CompileAids {
   // file read back at once; the build log asks for it.
   bool timed = false;
   // A source that begins with the device library's #include lines uses
-  // this process's precompiled headers of them, once a background thread
-  // has made them (CLCUDA_PCH).
+  // this process's precompiled headers of them: the second compile of a set
+  // of those lines and options makes them, later ones use them (CLCUDA_PCH).
   bool precompiled_headers = false;
 };
 

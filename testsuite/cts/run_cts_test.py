@@ -310,14 +310,21 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(self.statuses(out / "good.csv"),
                          {"partition_equally": "pass", "partition_by_counts": "not tested"})
 
-    def test_a_suite_rule_gives_options_and_parts(self):
+    def run_good_and_bad(self, *arguments, suites):
+        """Runs `suites` on good.so and bad.so: the results directory and the
+        processes' start lines, in the order they started."""
         out = self.root / "results"
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
-                           "--platform", "bad=/lib/bad.so", "--jobs", "1",
-                           "--limit", "test_image_streams:1D write uint=30", "--out", str(out),
-                           suites="test_image_streams")
+                           "--platform", "bad=/lib/bad.so", *arguments, "--out", str(out),
+                           suites=suites)
         self.assertEqual(run.returncode, 0, run.stderr)
         starts = [line for line in self.order.read_text().splitlines() if line.startswith("start")]
+        return out, starts
+
+    def test_a_suite_rule_gives_options_and_parts(self):
+        out, starts = self.run_good_and_bad("--jobs", "1",
+                                            "--limit", "test_image_streams:1D write uint=30",
+                                            suites="test_image_streams")
         # the part with its own limit first, then the platforms take turns
         self.assertEqual(starts[:4], ["start good.so CL_FILTER_NEAREST write uint 1D",
                                       "start bad.so CL_FILTER_NEAREST write uint 1D",
@@ -339,13 +346,8 @@ class RunCtsTest(unittest.TestCase):
                          {"1D read_write int", "1D read_write uint", "1D read_write float"})
 
     def test_a_long_image_subtest_runs_a_process_per_channel_type(self):
-        out = self.root / "results"
-        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
-                           "--platform", "bad=/lib/bad.so", "--jobs", "8",
-                           "--limit", "test_cl_get_info:3D=30", "--out", str(out),
-                           suites="test_cl_get_info,test_image_streams")
-        self.assertEqual(run.returncode, 0, run.stderr)
-        starts = [line for line in self.order.read_text().splitlines() if line.startswith("start")]
+        out, starts = self.run_good_and_bad("--jobs", "8", "--limit", "test_cl_get_info:3D=30",
+                                            suites="test_cl_get_info,test_image_streams")
         # the limit of 3D is its parts': they start first, each with its type before the subtest
         self.assertTrue(all(s.endswith(" 3D") and "NEAREST" not in s for s in starts[:16]), starts)
         get_info = {s.split()[2] for s in starts
