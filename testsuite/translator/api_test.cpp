@@ -136,6 +136,23 @@ TEST(BuildOptions, AreParsedAsClBuildProgramDoes) {
 
 // Every golden program with one line deleted: whatever Clang makes of it, the
 // translator answers (ok with source, or an error with a log), never crashes.
+TEST(Translate, OnlyWholeProgramsGiveHelpersInternalLinkage) {
+  // A clCompileProgram unit's helpers may be called from other units.
+  const char *source = "float twice(float x) { return 2.0f * x; }\n"
+                       "kernel void k(global float *p) { p[0] = twice(p[0]); }\n";
+  TranslateOptions options;
+  TranslateResult whole = translate(source, options);
+  ASSERT_EQ(whole.status, Status::Ok) << whole.log;
+  EXPECT_NE(whole.cuda_source.find("static __device__ float twice("), std::string::npos)
+      << whole.cuda_source;
+  options.separate_compilation = true;
+  TranslateResult unit = translate(source, options);
+  ASSERT_EQ(unit.status, Status::Ok) << unit.log;
+  EXPECT_NE(unit.cuda_source.find("__device__ float twice("), std::string::npos)
+      << unit.cuda_source;
+  EXPECT_EQ(unit.cuda_source.find("static"), std::string::npos) << unit.cuda_source;
+}
+
 TEST(Translate, NeverCrashesOnDamagedPrograms) {
   for (const char *name : {"vectors.cl", "swizzles.cl", "macros.cl", "printf.cl", "structs.cl",
                            "kernel_calls_kernel.cl", "cxx_differences.cl"}) {

@@ -343,6 +343,15 @@ void ProgramRewriter::rewriteKernelAttributes(const clang::FunctionDecl *functio
   }
 }
 
+bool ProgramRewriter::mayBeInternal(const clang::FunctionDecl *function) const {
+  if (options_.separate_compilation)
+    return false;
+  for (const clang::FunctionDecl *declaration : function->redecls())
+    if (declaration->getStorageClass() != clang::SC_None)
+      return false; // `static` stays as written; `extern` asks for external linkage
+  return true;
+}
+
 bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   if (!isUser(function->getLocation()))
     return true;
@@ -364,8 +373,15 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   while (kept.first < kept.last && handled_tokens_.count(kept.first) &&
          keyword_choice_.count(kept.first) == 0)
     ++kept.first;
-  if (prefixed_tokens_.insert(declaration->first).second)
-    edits_.insertBefore(kept, prefix);
+  if (prefixed_tokens_.insert(declaration->first).second) {
+    if (!kernel_entry && mayBeInternal(function)) {
+      edits_.insertBefore(kept, std::string(cudaSpelling(Qualifier::InternalHelperFunction)) + " ",
+                          kCompileMode);
+      edits_.insertBefore(kept, prefix, kReadableMode);
+    } else {
+      edits_.insertBefore(kept, prefix);
+    }
+  }
   // `extern "C" __global__` is already a linkage: CUDA rejects a storage class
   // after it, so an entry point's `extern` goes.
   if (std::optional<unsigned> name = tokenAt(function->getLocation());

@@ -71,6 +71,9 @@ private:
   void chooseRenames();
   bool needsNdrange(const clang::FunctionDecl *function) const;
   bool isCalledKernel(const clang::FunctionDecl *function) const;
+  // A helper function of a whole program, declared without a storage class:
+  // compile mode gives it internal linkage (qualifiers.def, InternalHelperFunction).
+  bool mayBeInternal(const clang::FunctionDecl *function) const;
   bool isBuiltin(const clang::FunctionDecl *function) const;
   // A name no identifier of the program has, distinct from the others this
   // returned (uniqueName) or only from the program's (freshName, for
