@@ -113,7 +113,10 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
 }
 
 // A program's compile: timed for the build log, with the precompiled headers.
-CompileAids programAids() { return {logs("build"), settings().precompiled_headers != 0}; }
+CompileAids programAids(const ProgramUnit &unit) {
+  return {logs("build") || asksVerbose(unit.metadata.nvrtc_options),
+          settings().precompiled_headers != 0};
+}
 
 // A program that takes images, compiled as PTX that calls the image library
 // (the rest of the program optimized as a whole), and linked to it by
@@ -123,7 +126,7 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
   std::vector<std::string> options = unit.metadata.nvrtc_options;
   options.push_back("-DCLC_IMAGE_LIBRARY");
   NvrtcOutput program =
-      compileCuda(unit.cuda_source, target, options, CompileKind::extensible, programAids());
+      compileCuda(unit.cuda_source, target, options, CompileKind::extensible, programAids(unit));
   if (!program.ok)
     return program;
   const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
@@ -157,7 +160,7 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                       takesImages(unit.metadata) && linkerAvailable();
   NvrtcOutput output = linked ? compileAgainstImageLibrary(unit, target, result)
                               : compileCuda(unit.cuda_source, target, unit.metadata.nvrtc_options,
-                                            kind, programAids());
+                                            kind, programAids(unit));
   result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
   result.times.precompiled_headers |= output.precompiled_headers;
   for (const NvrtcPhase &phase : output.phases) {

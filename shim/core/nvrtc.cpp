@@ -274,7 +274,7 @@ std::string optionsStamp(const std::vector<std::string> &options) {
 // PTX it has seen before without running ptxas: a verbose compile
 // (-cl-nv-verbose) gets PTX of its own, so its log always has the report.
 std::string verboseStamp(const std::vector<std::string> &options) {
-  if (std::find(options.begin(), options.end(), "--ptxas-options=-v") == options.end())
+  if (!asksVerbose(options))
     return "";
   static std::atomic<unsigned long long> builds{0};
   const auto now = std::chrono::system_clock::now().time_since_epoch().count();
@@ -312,6 +312,11 @@ const std::string &nvrtcVersionText() {
     return std::to_string(major) + "." + std::to_string(minor);
   }();
   return version;
+}
+
+bool asksVerbose(const std::vector<std::string> &nvrtc_options) {
+  return std::find(nvrtc_options.begin(), nvrtc_options.end(), "--ptxas-options=-v") !=
+         nvrtc_options.end();
 }
 
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,

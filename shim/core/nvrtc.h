@@ -64,6 +64,10 @@ struct CompileAids {
   bool precompiled_headers = false;
 };
 
+// Whether the program metadata's NVRTC options ask for a verbose build
+// (-cl-nv-verbose): ptxas's report, and clcuda's build times, in the log.
+bool asksVerbose(const std::vector<std::string> &nvrtc_options);
+
 // `options` are the program metadata's NVRTC options.
 NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
                         const std::vector<std::string> &options, CompileKind kind,

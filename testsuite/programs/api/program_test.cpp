@@ -134,6 +134,19 @@ TEST_F(ProgramBuild, NvidiaVerboseOptionLogsWhatPtxasUsed) {
   EXPECT_NE(log.find("saxpy"), std::string::npos) << log;
   cl_program quiet = build(kSaxpy, "-cl-nv-maxrregcount=32");
   EXPECT_EQ(buildLog(quiet).find("ptxas info"), std::string::npos) << buildLog(quiet);
+  EXPECT_EQ(buildLog(quiet).find("clcuda build times"), std::string::npos) << buildLog(quiet);
+}
+
+// A verbose build's log also says where clcuda's time went, phase by phase
+// (clcuda-bench's build profile reads it): one line, NVRTC's phases named.
+TEST_F(ProgramBuild, VerboseBuildsLogTheirPhases) {
+  const std::string log = buildLog(build(kSaxpy, "-cl-nv-verbose"));
+  const std::regex times(
+      R"(clcuda build times: cache [^;]+; translate [0-9.]+ ms, NVRTC [0-9.]+ ms )"
+      R"(\((precompiled headers, )?CUDA C\+\+ Frontend \d+ ms, NVVM Optimizer \d+ ms)"
+      R"([^)]*\), link [0-9.]+ ms, cache lookup [0-9.]+ ms, load [0-9.]+ ms; )"
+      R"(total [0-9.]+ ms\n)");
+  EXPECT_TRUE(std::regex_search(log, times)) << log;
 }
 
 TEST_F(ProgramBuild, UnsupportedFeaturesAreBuildErrorsNotCrashes) {
