@@ -47,9 +47,17 @@ struct TransferCase {
   unsigned count; // transfers per sample, each complete before the next
 };
 
+// One build's phases, in the order the build log names them: {"translate", ms}...
+using BuildPhases = std::vector<std::pair<std::string, double>>;
+
 struct BuildCase {
   bool cold; // cold: a salt no cache has seen (nextBuildSalt()); warm: the same source again
   const BuildProgram *program;
+  std::string packages_root; // where an installed program's package is
+  // A profile: each sample is a cold build that also appends its phases
+  // here (an OpenCL column whose verbose build log has them; Unavailable
+  // in the others).
+  std::vector<BuildPhases> *phases = nullptr;
 };
 
 struct PipelineCase {

@@ -306,9 +306,10 @@ public:
   ContextScope enter() const { return ContextScope(context_.get()); }
 
   // NVRTC compile + load; the seconds both took go to *seconds.
-  Module loadModule(const std::string &source, const std::string &name, double *seconds = nullptr) {
+  Module loadModule(const std::string &source, const std::string &name, double *seconds = nullptr,
+                    const std::string &options = "") {
     const double start = wallSeconds();
-    const std::vector<char> cubin = compileToCubin(source, name, arch_);
+    const std::vector<char> cubin = compileToCubin(source, name, arch_, options);
     CUmodule module = nullptr;
     check(cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
     if (seconds)
@@ -595,25 +596,28 @@ std::unique_ptr<Trial> CudaColumn::kernel(const KernelPlan &plan) {
 struct BuildState {
   CudaColumn *column;
   BuildCase c;
-  std::string warm_source;
+  BuildInput warm;
 };
 
 std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
+  if (c.phases)
+    throw Unavailable("NVRTC and cuModuleLoadData: the cold row");
   const ContextScope current = enter();
-  auto state = std::make_unique<BuildState>(BuildState{this, c, ""});
+  auto state = std::make_unique<BuildState>(BuildState{this, c, {}});
   if (!c.cold) {
-    state->warm_source = buildMeasureSource(cuda_benchmark_sources, *c.program, "cuda", ".cu",
-                                            saltKernel(kCudaSaltKernel, 0));
-    loadModule(state->warm_source, "build.cu");
+    state->warm = buildMeasureInput(cuda_benchmark_sources, *c.program, c.packages_root, "cuda",
+                                    ".cu", saltKernel(kCudaSaltKernel, 0), true);
+    loadModule(state->warm.source, "build.cu", nullptr, state->warm.options);
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
     const ContextScope current = s.column->enter();
-    const std::string source =
-        s.c.cold ? buildMeasureSource(cuda_benchmark_sources, *s.c.program, "cuda", ".cu",
-                                      saltKernel(kCudaSaltKernel, nextBuildSalt()))
-                 : s.warm_source;
+    const BuildInput input =
+        s.c.cold
+            ? buildMeasureInput(cuda_benchmark_sources, *s.c.program, s.c.packages_root, "cuda",
+                                ".cu", saltKernel(kCudaSaltKernel, nextBuildSalt()), true)
+            : s.warm;
     double seconds = 0.0;
-    s.column->loadModule(source, "build.cu", &seconds);
+    s.column->loadModule(input.source, "build.cu", &seconds, input.options);
     return seconds;
   });
 }

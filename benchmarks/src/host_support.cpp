@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace clcuda::bench {
@@ -43,13 +45,54 @@ std::string embeddedText(const EmbeddedFileSet &files, const std::string &name) 
   throw BenchError("no embedded source " + name);
 }
 
-std::string buildMeasureSource(const EmbeddedFileSet &files, const BuildProgram &program,
-                               const std::string &directory, const std::string &extension,
-                               const std::string &salt_kernel) {
-  std::string source;
-  for (const std::string &file : program.files)
-    source += embeddedText(files, directory + "/" + file + extension) + "\n";
-  return source + salt_kernel;
+BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &program,
+                             const std::string &packages_root, const std::string &directory,
+                             const std::string &extension, const std::string &salt_kernel,
+                             bool cuda) {
+  BuildInput input;
+  if (program.installed) {
+    const InstalledKernel &kernel = *program.installed;
+    std::ifstream file(packages_root + "/" + kernel.file, std::ios::binary);
+    if (!file)
+      throw BenchError(buildMeasureMissing(program, packages_root));
+    std::ostringstream text;
+    text << file.rdbuf();
+    input.source = text.str() + "\n";
+    input.options =
+        withPackagesRoot(cuda ? kernel.cuda_options : kernel.opencl_options, packages_root);
+  } else {
+    for (const std::string &file : program.files)
+      input.source += embeddedText(files, directory + "/" + file + extension) + "\n";
+  }
+  input.source += salt_kernel;
+  return input;
+}
+
+std::string buildMeasureMissing(const BuildProgram &program, const std::string &packages_root) {
+  if (!program.installed)
+    return "";
+  const std::string path = packages_root + "/" + program.installed->file;
+  if (std::ifstream(path))
+    return "";
+  return path + " not found: install " + program.installed->package +
+         " (apt-get install, or dpkg-deb -x its .deb into a folder given as --packages-root)";
+}
+
+BuildPhases parseBuildTimes(const std::string &log) {
+  BuildPhases phases;
+  const std::string marker = "clcuda build times: ";
+  const std::size_t at = log.rfind(marker);
+  if (at == std::string::npos)
+    return phases;
+  const std::string line = log.substr(at + marker.size(), log.find('\n', at) - at - marker.size());
+  // "NAME 12.3 ms" after "; ", ", " or " (": names hold letters, '+' and blanks.
+  static const std::regex phase(R"(([A-Za-z+][A-Za-z+ ]*?) ([0-9]+(?:\.[0-9]+)?) ms)");
+  for (std::sregex_iterator match(line.begin(), line.end(), phase), end; match != end; ++match) {
+    const std::string name = (*match)[1];
+    if (name != "NVRTC" && name != "cache lookup")
+      phases.emplace_back(name, std::stod((*match)[2]));
+  }
+  return phases;
 }
 
 std::string saltKernel(const std::string &template_text, std::uint32_t salt) {

@@ -2,6 +2,7 @@
 // memory, the kernel sources compiled into the program, result checks.
 #pragma once
 
+#include "column.h"
 #include "workloads.h"
 
 #include <clcuda/embedded_file.h>
@@ -36,11 +37,26 @@ private:
 // The text of `name` ("kernels/saxpy.cl") in an embedded file set (BenchError if absent).
 std::string embeddedText(const EmbeddedFileSet &files, const std::string &name);
 
-// A build measure program's source: its files found as
-// `<directory>/<file><extension>`, followed by `salt_kernel`.
-std::string buildMeasureSource(const EmbeddedFileSet &files, const BuildProgram &program,
-                               const std::string &directory, const std::string &extension,
-                               const std::string &salt_kernel);
+// What one column builds of a build measure program: its files found as
+// `<directory>/<file><extension>` (or the installed kernel under
+// `packages_root`), followed by `salt_kernel`, and the options (OpenCL's,
+// or NVRTC's for the CUDA column: `cuda`). BenchError when an installed
+// kernel's file is missing.
+struct BuildInput {
+  std::string source, options;
+};
+BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &program,
+                             const std::string &packages_root, const std::string &directory,
+                             const std::string &extension, const std::string &salt_kernel,
+                             bool cuda);
+// Why `program` cannot be built here ("" when it can): its package is not
+// installed under `packages_root`.
+std::string buildMeasureMissing(const BuildProgram &program, const std::string &packages_root);
+
+// The phases of clcuda's "clcuda build times: ..." line in a build log
+// (empty when the log has none): translate, NVRTC's own phases, link, load
+// and total, in ms; the NVRTC sum and the cache lookup are left out.
+BuildPhases parseBuildTimes(const std::string &log);
 
 // The kernel a build appends to make its source unique: `template_text` with
 // every "@SALT@" replaced by the number.

@@ -1,6 +1,7 @@
 // clcuda-bench-nvrtc-check: compiles every raw CUDA kernel source of the
 // benchmark with NVRTC, for a GPU architecture given on the command line
-// (default sm_90, the H200). Needs no GPU: it checks, on any machine with the
+// (default sm_90, the H200), and a packages root for the installed programs
+// (default /). Needs no GPU: it checks, on any machine with the
 // toolkit, that the raw column's kernels compile.
 #include "bench_error.h"
 #include "host_support.h"
@@ -11,20 +12,27 @@
 
 int main(int argc, char **argv) {
   const std::string arch = argc > 1 ? argv[1] : "sm_90";
+  const std::string packages_root = argc > 2 ? argv[2] : "/";
   using namespace clcuda::bench;
   const clcuda::EmbeddedFileSet &files = clcuda::cuda_benchmark_sources;
-  // Every kernel file, then the build measure's programs as the raw column builds them.
-  std::vector<std::pair<std::string, std::string>> sources;
+  // Every kernel file, then the build measure's programs as the raw column
+  // builds them (an installed program whose package is missing is skipped).
+  std::vector<std::pair<std::string, BuildInput>> sources;
   for (std::size_t i = 0; i < files.count; ++i)
-    sources.emplace_back(files.files[i].name, files.files[i].data);
-  for (const BuildProgram &program : buildMeasurePrograms())
-    sources.emplace_back(
-        "build measure program: " + program.label,
-        buildMeasureSource(files, program, "cuda", ".cu", saltKernel(kCudaSaltKernel, 1)));
+    sources.push_back({files.files[i].name, BuildInput{files.files[i].data, ""}});
+  for (const BuildProgram &program : buildMeasurePrograms()) {
+    if (const std::string missing = buildMeasureMissing(program, packages_root); !missing.empty()) {
+      std::cout << "build measure program: " << program.label << ": skipped, " << missing << "\n";
+      continue;
+    }
+    sources.push_back({"build measure program: " + program.label,
+                       buildMeasureInput(files, program, packages_root, "cuda", ".cu",
+                                         saltKernel(kCudaSaltKernel, 1), true)});
+  }
   int failures = 0;
-  for (const auto &[name, source] : sources) {
+  for (const auto &[name, input] : sources) {
     try {
-      const std::vector<char> cubin = compileToCubin(source, name, arch);
+      const std::vector<char> cubin = compileToCubin(input.source, name, arch, input.options);
       std::cout << name << ": " << cubin.size() << " bytes of " << arch << " CUBIN\n";
     } catch (const BenchError &e) {
       std::cout << name << ": " << e.what() << "\n";

@@ -5,6 +5,7 @@
 #include <nvrtc.h>
 
 #include <memory>
+#include <sstream>
 
 namespace clcuda::bench {
 namespace {
@@ -21,14 +22,24 @@ struct ProgramDestroyer {
 } // namespace
 
 std::vector<char> compileToCubin(const std::string &source, const std::string &name,
-                                 const std::string &arch) {
+                                 const std::string &arch, const std::string &options) {
   nvrtcProgram raw = nullptr;
   check(nvrtcCreateProgram(&raw, source.c_str(), name.c_str(), 0, nullptr, nullptr),
         "nvrtcCreateProgram");
   std::unique_ptr<_nvrtcProgram, ProgramDestroyer> program(raw);
-  const std::string arch_option = "--gpu-architecture=" + arch;
-  const char *options[] = {arch_option.c_str()};
-  const nvrtcResult status = nvrtcCompileProgram(program.get(), 1, options);
+  std::vector<std::string> words = {"--gpu-architecture=" + arch};
+  std::istringstream split(options);
+  // "-D NAME=VALUE" is one option to NVRTC as "-DNAME=VALUE".
+  for (std::string word; split >> word;)
+    if (word == "-D" && split >> word)
+      words.push_back("-D" + word);
+    else
+      words.push_back(word);
+  std::vector<const char *> pointers;
+  for (const std::string &word : words)
+    pointers.push_back(word.c_str());
+  const nvrtcResult status =
+      nvrtcCompileProgram(program.get(), int(pointers.size()), pointers.data());
   if (status != NVRTC_SUCCESS) {
     std::size_t size = 0;
     nvrtcGetProgramLogSize(program.get(), &size);

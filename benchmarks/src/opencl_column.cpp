@@ -186,25 +186,29 @@ private:
   }
 
   // Builds `source`; the seconds clBuildProgram took go to *build_seconds.
-  Program buildProgram(const std::string &source, double *build_seconds = nullptr) {
+  Program buildProgram(const std::string &source, double *build_seconds = nullptr,
+                       const std::string &options = "") {
     const char *text = source.c_str();
     const std::size_t length = source.size();
     cl_int status = CL_SUCCESS;
     Program program(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
     check(status, "clCreateProgramWithSource");
     const double start = wallSeconds();
-    status = clBuildProgram(program.get(), 1, &device_, "", nullptr, nullptr);
+    status = clBuildProgram(program.get(), 1, &device_, options.c_str(), nullptr, nullptr);
     if (build_seconds)
       *build_seconds = wallSeconds() - start;
-    if (status != CL_SUCCESS) {
-      std::size_t size = 0;
-      clGetProgramBuildInfo(program.get(), device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
-      std::string log(size, '\0');
-      clGetProgramBuildInfo(program.get(), device_, CL_PROGRAM_BUILD_LOG, size, log.data(),
-                            nullptr);
-      throw BenchError("clBuildProgram failed: " + errorName(status) + "; log: " + log.c_str());
-    }
+    if (status != CL_SUCCESS)
+      throw BenchError("clBuildProgram failed: " + errorName(status) +
+                       "; log: " + buildLog(program.get()));
     return program;
+  }
+
+  std::string buildLog(cl_program program) const {
+    std::size_t size = 0;
+    clGetProgramBuildInfo(program, device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+    std::string log(size, '\0');
+    clGetProgramBuildInfo(program, device_, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+    return log.c_str();
   }
 
   // The built program kernels/<name>.cl, built once per column.
@@ -474,25 +478,37 @@ constexpr const char *kSaltKernel =
 struct BuildState {
   OpenClColumn *column;
   BuildCase c;
-  std::string warm_source;
+  BuildInput warm;
 };
 
 std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
+  // -cl-nv-verbose is cl_nv_compiler_options' (NVIDIA's and clcuda's).
+  if (c.phases && deviceString(device_, CL_DEVICE_EXTENSIONS).find("cl_nv_compiler_options") ==
+                      std::string::npos)
+    throw Unavailable("no cl_nv_compiler_options: no verbose build");
   auto state = std::make_unique<BuildState>();
   state->column = this;
   state->c = c;
   if (!c.cold) {
-    state->warm_source = buildMeasureSource(opencl_benchmark_sources, *c.program, "kernels", ".cl",
-                                            saltKernel(kSaltKernel, 0));
-    buildProgram(state->warm_source); // fills the caches
+    state->warm = buildMeasureInput(opencl_benchmark_sources, *c.program, c.packages_root,
+                                    "kernels", ".cl", saltKernel(kSaltKernel, 0), false);
+    buildProgram(state->warm.source, nullptr, state->warm.options); // fills the caches
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
-    const std::string source =
-        s.c.cold ? buildMeasureSource(opencl_benchmark_sources, *s.c.program, "kernels", ".cl",
-                                      saltKernel(kSaltKernel, nextBuildSalt()))
-                 : s.warm_source;
+    BuildInput input = s.c.cold ? buildMeasureInput(opencl_benchmark_sources, *s.c.program,
+                                                    s.c.packages_root, "kernels", ".cl",
+                                                    saltKernel(kSaltKernel, nextBuildSalt()), false)
+                                : s.warm;
+    if (s.c.phases)
+      input.options += " -cl-nv-verbose";
     double seconds = 0.0;
-    s.column->buildProgram(source, &seconds);
+    Program program = s.column->buildProgram(input.source, &seconds, input.options);
+    if (s.c.phases) {
+      BuildPhases phases = parseBuildTimes(s.column->buildLog(program.get()));
+      if (phases.empty())
+        throw Unavailable("its build log has no phase times");
+      s.c.phases->push_back(std::move(phases));
+    }
     return seconds;
   });
 }

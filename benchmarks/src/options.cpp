@@ -66,6 +66,7 @@ const MemberOption<std::string> kTextOptions[] = {
     {"--clcuda-platform", &Options::clcuda_platform},
     {"--clcuda-library", &Options::clcuda_library},
     {"--raw-module", &Options::raw_module},
+    {"--packages-root", &Options::packages_root},
     {"--csv", &Options::csv_path},
     {"--markdown", &Options::markdown_path},
 };
@@ -249,6 +250,8 @@ std::string usage() {
          "                          platform name, or part of a name or vendor (e.g. pocl)\n"
          "  --clcuda-library PATH   libclcuda.so to register (default: this build's)\n"
          "  --raw-module PATH       the raw CUDA column's module (default: this build's)\n"
+         "  --packages-root DIR     where the build measure finds installed packages'\n"
+         "                          kernels (hashcat-data's; default /)\n"
          "  --icd-from-environment  use the ICD loader's platforms as the environment\n"
          "                          has them, without the private vendors directory\n"
          "  --csv FILE              also write the table as CSV\n"

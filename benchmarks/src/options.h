@@ -35,6 +35,7 @@ struct Options {
   std::string clcuda_platform = "clcuda";
   std::string clcuda_library;
   std::string raw_module;
+  std::string packages_root = "/"; // the build measure's installed kernels
   bool icd_from_environment = false;
   std::string csv_path;
   std::string markdown_path;

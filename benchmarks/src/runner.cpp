@@ -1,6 +1,7 @@
 #include "runner.h"
 
 #include "bench_error.h"
+#include "host_support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -106,17 +107,66 @@ private:
 
   void builds() {
     const ToValue ms = [](double s) { return s * 1e3; };
+    const std::string &root = options_.packages_root;
     for (const BuildProgram &program : buildMeasurePrograms()) {
-      const Prepare cold = [&program](Column &c) { return c.build(BuildCase{true, &program}); };
+      if (const std::string missing = buildMeasureMissing(program, root); !missing.empty()) {
+        result_.notes.push_back("build: " + program.label + " left out, " + missing);
+        continue;
+      }
+      const Prepare cold = [&](Column &c) { return c.build(BuildCase{true, &program, root}); };
       if (&program == &buildMeasurePrograms().front())
         measureRow(Measure::BuildFirst, program.label, "", 1, cold, ms);
       measureRow(Measure::BuildCold, program.label, "", options_.repetitions, cold, ms);
       measureRow(
           Measure::BuildWarm, program.label, "", options_.repetitions,
-          [&program](Column &c) {
-            return c.build(BuildCase{false, &program});
+          [&](Column &c) {
+            return c.build(BuildCase{false, &program, root});
           },
           ms);
+      buildProfile(program);
+    }
+  }
+
+  // Rows "LABEL: PHASE" from verbose cold builds, in the order the first
+  // build's log names the phases; a column without phase times says why.
+  void buildProfile(const BuildProgram &program) {
+    std::array<std::vector<BuildPhases>, kColumnCount> builds;
+    std::array<Cell, kColumnCount> outcome;
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot) {
+      if (!columns_[slot])
+        continue;
+      std::unique_ptr<Trial> trial;
+      if (!guard(outcome[slot], [&] {
+            trial = columns_[slot]->build(
+                BuildCase{true, &program, options_.packages_root, &builds[slot]});
+          }))
+        continue;
+      for (unsigned repetition = 0; repetition < options_.repetitions; ++repetition)
+        if (!guard(outcome[slot], [&] { trial->run(); }))
+          break;
+    }
+    std::vector<std::string> names;
+    for (const auto &slot_builds : builds)
+      for (const BuildPhases &phases : slot_builds)
+        for (const auto &phase : phases)
+          if (std::find(names.begin(), names.end(), phase.first) == names.end())
+            names.push_back(phase.first);
+    for (const std::string &name : names) {
+      Row row{Measure::BuildPhase, program.label + ": " + name, "ms", {}};
+      for (std::size_t slot = 0; slot < kColumnCount; ++slot) {
+        if (!columns_[slot])
+          continue;
+        std::vector<double> samples;
+        for (const BuildPhases &phases : builds[slot])
+          for (const auto &phase : phases)
+            if (phase.first == name)
+              samples.push_back(phase.second);
+        if (!samples.empty() && outcome[slot].problem.empty())
+          row.cells[slot].summary = summarize(samples);
+        else
+          row.cells[slot] = outcome[slot];
+      }
+      result_.rows.push_back(std::move(row));
     }
   }
 

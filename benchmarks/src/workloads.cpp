@@ -538,13 +538,64 @@ float fmaChainReference(float x, std::uint32_t iterations) {
 
 float pipelineInput(std::size_t i) { return static_cast<float>(i % 1000) / 1000.0f; }
 
+namespace {
+
+// What hashcat 6.2.6 passes to clBuildProgram for an NVIDIA sm_90 GPU
+// (recorded from its calls), then the hash mode's own definitions.
+constexpr const char *kHashcatOptions =
+    "-D KERNEL_STATIC -D INCLUDE_PATH=@ROOT@/usr/share/hashcat/OpenCL -D XM2S(x)=#x "
+    "-D M2S(x)=XM2S(x) -D LOCAL_MEM_TYPE=1 -D VENDOR_ID=32 -D CUDA_ARCH=900 -D HAS_ADD=1 "
+    "-D HAS_ADDC=1 -D HAS_SUB=1 -D HAS_SUBC=1 -D HAS_VADD=0 -D HAS_VADDC=0 -D HAS_VADD_CO=0 "
+    "-D HAS_VADDC_CO=0 -D HAS_VSUB=0 -D HAS_VSUBB=0 -D HAS_VSUB_CO=0 -D HAS_VSUBB_CO=0 "
+    "-D HAS_VPERM=0 -D HAS_VADD3=0 -D HAS_VBFE=0 -D HAS_BFE=1 -D HAS_LOP3=1 -D HAS_MOV64=1 "
+    "-D HAS_PRMT=1 -D VECT_SIZE=1 -D DEVICE_TYPE=4 -w ";
+// hashcat's CUDA backend compiles the same files with NVRTC.
+constexpr const char *kHashcatNvrtcOptions = "--restrict --device-as-default-execution-space ";
+
+BuildProgram hashcatProgram(const std::string &label, const std::string &file,
+                            const std::string &mode_options, const std::string &cuda_only = "") {
+  const std::string options = std::string(kHashcatOptions) + mode_options;
+  return {label,
+          {},
+          InstalledKernel{"hashcat-data", "usr/share/hashcat/OpenCL/" + file + ".cl", options,
+                          kHashcatNvrtcOptions + options + cuda_only}};
+}
+
+} // namespace
+
 const std::vector<BuildProgram> &buildMeasurePrograms() {
   static const std::vector<BuildProgram> programs = {
-      {"4 kernels (saxpy, transpose \u00d72, laplacian)", {"saxpy", "transpose", "stencil"}},
-      {"store_run: 128 float16 stores in straight-line code", {"store_run"}},
-      {"image_bilinear: read_imagef with a sampler, write_imagef (2 kernels)", {"image_bilinear"}},
+      {"4 kernels (saxpy, transpose \u00d72, laplacian)", {"saxpy", "transpose", "stencil"}, {}},
+      {"store_run: 128 float16 stores in straight-line code", {"store_run"}, {}},
+      {"image_bilinear: read_imagef with a sampler, write_imagef (2 kernels)",
+       {"image_bilinear"},
+       {}},
+      hashcatProgram("hashcat -m 0 -a 3: MD5, straight-line rounds (2 kernels)", "m00000_a3-pure",
+                     "-D DGST_R0=0 -D DGST_R1=3 -D DGST_R2=2 -D DGST_R3=1 -D DGST_ELEM=4 "
+                     "-D KERN_TYPE=0 -D ATTACK_EXEC=11 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
+      hashcatProgram("hashcat -m 1700 -a 3: SHA-512, 64-bit rounds (2 kernels)", "m01700_a3-pure",
+                     "-D DGST_R0=14 -D DGST_R1=15 -D DGST_R2=6 -D DGST_R3=7 -D DGST_ELEM=16 "
+                     "-D KERN_TYPE=1700 -D ATTACK_EXEC=11 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
+      hashcatProgram("hashcat -m 3200: bcrypt, S-boxes in local memory (3 kernels)", "m03200-pure",
+                     "-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=6 "
+                     "-D KERN_TYPE=3200 -D ATTACK_EXEC=10 -D ATTACK_KERN=3 -D ATTACK_MODE=3 "
+                     "-D FIXED_LOCAL_SIZE=56",
+                     // CUDA's static shared memory stops at 48 KiB: hashcat's
+                     // CUDA path takes the S-boxes from dynamic shared memory.
+                     " -D DYNAMIC_LOCAL"),
+      hashcatProgram("hashcat -m 10900: PBKDF2-HMAC-SHA256, loops (3 kernels)", "m10900-pure",
+                     "-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=64 "
+                     "-D KERN_TYPE=10900 -D ATTACK_EXEC=10 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
   };
   return programs;
+}
+
+std::string withPackagesRoot(std::string text, const std::string &root) {
+  const std::string marker = "@ROOT@";
+  for (std::size_t at = text.find(marker); at != std::string::npos;
+       at = text.find(marker, at + root.size()))
+    text.replace(at, marker.size(), root);
+  return text;
 }
 
 std::uint32_t nextBuildSalt() {

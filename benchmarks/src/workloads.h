@@ -135,16 +135,32 @@ float fmaChainReference(float x, std::uint32_t iterations);
 // The pipeline's input element i (the same in every column).
 float pipelineInput(std::size_t i);
 
+// A real application's kernel file, read from the package that installs it
+// (under --packages-root) and built with the options the application passes.
+struct InstalledKernel {
+  std::string package; // the Debian package, named when it is missing
+  std::string file;    // under the packages root: "usr/share/hashcat/OpenCL/m00000_a3-pure.cl"
+  // The OpenCL columns' build options and the raw column's NVRTC options
+  // (the application's CUDA backend on the same file); @ROOT@ stands for
+  // the packages root.
+  std::string opencl_options, cuda_options;
+};
+
 // A program of the build measure: each column concatenates its own sources
-// of `files` (kernels/<file>.cl, cuda/<file>.cu).
+// of `files` (kernels/<file>.cl, cuda/<file>.cu), or all build `installed`.
 struct BuildProgram {
   std::string label; // the report's size/param
   std::vector<std::string> files;
+  std::optional<InstalledKernel> installed;
 };
 // The build measure's programs: a 4-kernel program (saxpy, transpose naive
-// and tiled, laplacian), store_run's long straight-line kernel, then the
-// image resampler (the device library's image reads and writes).
+// and tiled, laplacian), store_run's long straight-line kernel, the image
+// resampler (the device library's image reads and writes), then hashcat's
+// kernels of four hash modes, as hashcat 6.2.6 builds them on an H100 or
+// H200 (its NVIDIA path: inline PTX).
 const std::vector<BuildProgram> &buildMeasurePrograms();
+// `text` with every @ROOT@ replaced by `root`.
+std::string withPackagesRoot(std::string text, const std::string &root);
 // A number no build in this process used before: a cold build appends a
 // kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA
 // JIT's) can hold the program.

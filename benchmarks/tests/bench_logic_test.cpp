@@ -1,6 +1,7 @@
 // The parts of clcuda-bench that need no GPU: statistics, goal checks,
 // options, and the shape of every kernel workload.
 #include "bench_error.h"
+#include "host_support.h"
 #include "options.h"
 #include "results.h"
 #include "workloads.h"
@@ -256,4 +257,42 @@ TEST(Workloads, FormatBytes) {
 }
 
 } // namespace
+TEST(BuildMeasure, ParsesClcudasBuildTimes) {
+  const std::string log =
+      "ptxas info    : Used 8 registers\n"
+      "clcuda build times: cache miss; translate 4.5 ms, NVRTC 50.2 ms (precompiled headers, "
+      "CUDA C++ Frontend 30 ms, NVVM Optimizer 15 ms, PTX Translation 5 ms), link 0.0 ms, "
+      "cache lookup 0.3 ms, load 2.5 ms; total 60.1 ms\n";
+  const BuildPhases expected = {{"translate", 4.5},
+                                {"CUDA C++ Frontend", 30},
+                                {"NVVM Optimizer", 15},
+                                {"PTX Translation", 5},
+                                {"link", 0},
+                                {"load", 2.5},
+                                {"total", 60.1}};
+  EXPECT_EQ(parseBuildTimes(log), expected);
+  EXPECT_TRUE(parseBuildTimes("ptxas info    : Used 8 registers\n").empty());
+}
+
+TEST(BuildMeasure, InstalledProgramsSayWhatIsMissing) {
+  const BuildProgram *hashcat = nullptr;
+  for (const BuildProgram &program : buildMeasurePrograms()) {
+    if (!program.installed) {
+      EXPECT_EQ(buildMeasureMissing(program, "/nonexistent"), "") << program.label;
+      continue;
+    }
+    hashcat = &program;
+    EXPECT_EQ(withPackagesRoot(program.installed->opencl_options, "/r").find("@ROOT@"),
+              std::string::npos);
+  }
+  ASSERT_NE(hashcat, nullptr);
+  const std::string missing = buildMeasureMissing(*hashcat, "/nonexistent");
+  EXPECT_NE(missing.find("/nonexistent/usr/share/hashcat/OpenCL/"), std::string::npos) << missing;
+  EXPECT_NE(missing.find("install hashcat-data"), std::string::npos) << missing;
+  const clcuda::EmbeddedFileSet no_files{nullptr, 0};
+  EXPECT_THROW(buildMeasureInput(no_files, *hashcat, "/nonexistent", "cuda", ".cu", "", true),
+               BenchError);
+  EXPECT_EQ(withPackagesRoot("-D A=@ROOT@/x -I @ROOT@", "/p"), "-D A=/p/x -I /p");
+}
+
 } // namespace clcuda::bench
