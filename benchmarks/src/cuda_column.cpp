@@ -602,6 +602,10 @@ struct BuildState {
 std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
   if (c.phases)
     throw Unavailable("NVRTC and cuModuleLoadData: the cold row");
+  // NVRTC has no cache: a warm build compiles again, which for an
+  // application's large kernels would only repeat the cold row, slowly.
+  if (!c.cold && c.program->installed)
+    throw Unavailable("no kernel cache: a build again is the cold row");
   const ContextScope current = enter();
   auto state = std::make_unique<BuildState>(BuildState{this, c, {}});
   if (!c.cold) {

@@ -74,6 +74,18 @@ private:
       if (!samples[slot].empty() && row.cells[slot].problem.empty())
         row.cells[slot].summary = summarize(samples[slot]);
     }
+    return addRow(std::move(row));
+  }
+
+  // Adds a row and prints its medians, so that a run cut short (a time
+  // limit) still shows what it measured.
+  std::size_t addRow(Row row) {
+    std::cerr << "clcuda-bench:   " << measureInfo(row.measure).title << ", " << row.param;
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot)
+      if (row.cells[slot].summary)
+        std::cerr << "; " << columnTitle(slot) << " " << row.cells[slot].summary->median << " "
+                  << row.unit;
+    std::cerr << "\n";
     result_.rows.push_back(std::move(row));
     return result_.rows.size() - 1;
   }
@@ -166,7 +178,7 @@ private:
         else
           row.cells[slot] = outcome[slot];
       }
-      result_.rows.push_back(std::move(row));
+      addRow(std::move(row));
     }
   }
 
