@@ -79,7 +79,24 @@ void ProgramRewriter::run() {
 bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
   if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) && !isUser(decl->getLocation()))
     return true;
+  if (const auto *function = llvm::dyn_cast_or_null<clang::FunctionDecl>(decl);
+      function && isUnreached(function)) {
+    if (std::optional<TokenRange> tokens = declarationTokens(function)) {
+      // A prototype's `;` goes too: the range ends before it.
+      if (!function->doesThisDeclarationHaveABody() && tokens->last + 1 < program_.tokens.expanded().size() &&
+          program_.tokens.kind(tokens->last + 1) == clang::tok::semi)
+        ++tokens->last;
+      edits_.remove(*tokens, kCompileMode);
+      markHandled(*tokens);
+      return true;
+    }
+  }
   return RecursiveASTVisitor::TraverseDecl(decl);
+}
+
+bool ProgramRewriter::isUnreached(const clang::FunctionDecl *function) const {
+  return options_.leaves_out_unreached_functions && function->getDeclContext()->isFileContext() &&
+         !reached_functions_.count(canonical(function));
 }
 
 // --- analysis ---------------------------------------------------------------
@@ -129,6 +146,21 @@ void ProgramRewriter::analyzeCalls() {
       calls[canonical(function)].push_back(canonical(callee));
       if (isKernel(callee))
         called_kernels_.insert(canonical(callee));
+    }
+  }
+  if (options_.leaves_out_unreached_functions) {
+    std::vector<const clang::FunctionDecl *> pending;
+    for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
+      if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+          function && isUser(function->getLocation()) && isKernel(function) &&
+          reached_functions_.insert(canonical(function)).second)
+        pending.push_back(canonical(function));
+    while (!pending.empty()) {
+      const clang::FunctionDecl *caller = pending.back();
+      pending.pop_back();
+      for (const clang::FunctionDecl *callee : calls.lookup(caller))
+        if (reached_functions_.insert(callee).second)
+          pending.push_back(callee);
     }
   }
   // A function needs the NDRange if anything it calls does.

@@ -74,6 +74,8 @@ private:
   // A helper function of a whole program, declared without a storage class:
   // compile mode gives it internal linkage (qualifiers.def, InternalHelperFunction).
   bool mayBeInternal(const clang::FunctionDecl *function) const;
+  // A file-scope function the output leaves out: no kernel calls it.
+  bool isUnreached(const clang::FunctionDecl *function) const;
   bool isBuiltin(const clang::FunctionDecl *function) const;
   // A name no identifier of the program has, distinct from the others this
   // returned (uniqueName) or only from the program's (freshName, for
@@ -161,6 +163,9 @@ private:
 
   llvm::DenseSet<const clang::FunctionDecl *> ndrange_functions_; // canonical decls
   llvm::DenseSet<const clang::FunctionDecl *> called_kernels_;    // canonical decls
+  // Functions a kernel calls, directly or not, and the kernels (canonical
+  // decls); filled only when the output leaves out the others.
+  llvm::DenseSet<const clang::FunctionDecl *> reached_functions_;
   llvm::DenseSet<unsigned> handled_tokens_;
   llvm::DenseMap<unsigned, std::string> keyword_choice_; // address-space token -> CUDA text
   llvm::SmallPtrSet<const clang::Expr *, 16> lvalue_swizzles_;

@@ -36,6 +36,8 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
     return result;
   }
   build.separate_compilation = options.separate_compilation;
+  build.leaves_out_unreached_functions =
+      options.mode == OutputMode::Compile && !options.separate_compilation;
   result.metadata.opencl_c_version = build.opencl_c_version;
   result.metadata.kernel_arg_info = build.kernel_arg_info;
   result.metadata.uniform_work_group_size = build.uniform_work_group_size;

@@ -46,5 +46,6 @@ kernel void array_parameter(global float *out, local float scratch[100]) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[1] = scratch[3];
 }
-// CHECK: __device__ float helper(float scratch[4]) {
+// (No kernel calls it: compile mode leaves it out, linkage.cl.)
+// READABLE: __device__ float helper(float scratch[4]) {
 float helper(local float scratch[4]) { return scratch[1]; }
