@@ -83,7 +83,8 @@ bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
       function && isUnreached(function)) {
     if (std::optional<TokenRange> tokens = declarationTokens(function)) {
       // A prototype's `;` goes too: the range ends before it.
-      if (!function->doesThisDeclarationHaveABody() && tokens->last + 1 < program_.tokens.expanded().size() &&
+      if (!function->doesThisDeclarationHaveABody() &&
+          tokens->last + 1 < program_.tokens.expanded().size() &&
           program_.tokens.kind(tokens->last + 1) == clang::tok::semi)
         ++tokens->last;
       edits_.remove(*tokens, kCompileMode);
