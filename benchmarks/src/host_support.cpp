@@ -58,8 +58,8 @@ BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &p
     std::ostringstream text;
     text << file.rdbuf();
     input.source = text.str() + "\n";
-    input.options =
-        withPackagesRoot(cuda ? kernel.cuda_options : kernel.opencl_options, packages_root);
+    input.options = replaceMarker(cuda ? kernel.cuda_options : kernel.opencl_options,
+                                  kPackagesRootMarker, packages_root);
   } else {
     for (const std::string &file : program.files)
       input.source += embeddedText(files, directory + "/" + file + extension) + "\n";
@@ -95,13 +95,15 @@ BuildPhases parseBuildTimes(const std::string &log) {
   return phases;
 }
 
-std::string saltKernel(const std::string &template_text, std::uint32_t salt) {
-  std::string text = template_text;
-  const std::string marker = "@SALT@", value = std::to_string(salt);
+std::string replaceMarker(std::string text, const std::string &marker, const std::string &value) {
   for (std::size_t at = text.find(marker); at != std::string::npos;
        at = text.find(marker, at + value.size()))
     text.replace(at, marker.size(), value);
   return text;
+}
+
+std::string saltKernel(const std::string &template_text, std::uint32_t salt) {
+  return replaceMarker(template_text, "@SALT@", std::to_string(salt));
 }
 
 namespace {

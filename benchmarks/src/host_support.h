@@ -58,6 +58,9 @@ std::string buildMeasureMissing(const BuildProgram &program, const std::string &
 // and total, in ms; the NVRTC sum and the cache lookup are left out.
 BuildPhases parseBuildTimes(const std::string &log);
 
+// `text` with every `marker` replaced by `value`.
+std::string replaceMarker(std::string text, const std::string &marker, const std::string &value);
+
 // The kernel a build appends to make its source unique: `template_text` with
 // every "@SALT@" replaced by the number.
 std::string saltKernel(const std::string &template_text, std::uint32_t salt);

@@ -590,14 +590,6 @@ const std::vector<BuildProgram> &buildMeasurePrograms() {
   return programs;
 }
 
-std::string withPackagesRoot(std::string text, const std::string &root) {
-  const std::string marker = "@ROOT@";
-  for (std::size_t at = text.find(marker); at != std::string::npos;
-       at = text.find(marker, at + root.size()))
-    text.replace(at, marker.size(), root);
-  return text;
-}
-
 std::uint32_t nextBuildSalt() {
   // Seeded with the process id, so that runs sharing a cache directory miss too.
   static std::atomic<std::uint32_t> counter{static_cast<std::uint32_t>(getpid()) * 2654435761u};

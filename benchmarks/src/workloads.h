@@ -141,10 +141,11 @@ struct InstalledKernel {
   std::string package; // the Debian package, named when it is missing
   std::string file;    // under the packages root: "usr/share/hashcat/OpenCL/m00000_a3-pure.cl"
   // The OpenCL columns' build options and the raw column's NVRTC options
-  // (the application's CUDA backend on the same file); @ROOT@ stands for
-  // the packages root.
+  // (the application's CUDA backend on the same file); kPackagesRootMarker
+  // stands for the packages root.
   std::string opencl_options, cuda_options;
 };
+inline constexpr const char *kPackagesRootMarker = "@ROOT@";
 
 // A program of the build measure: each column concatenates its own sources
 // of `files` (kernels/<file>.cl, cuda/<file>.cu), or all build `installed`.
@@ -159,8 +160,6 @@ struct BuildProgram {
 // kernels of four hash modes, as hashcat 6.2.6 builds them on an H100 or
 // H200 (its NVIDIA path: inline PTX).
 const std::vector<BuildProgram> &buildMeasurePrograms();
-// `text` with every @ROOT@ replaced by `root`.
-std::string withPackagesRoot(std::string text, const std::string &root);
 // A number no build in this process used before: a cold build appends a
 // kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA
 // JIT's) can hold the program.

@@ -282,8 +282,9 @@ TEST(BuildMeasure, InstalledProgramsSayWhatIsMissing) {
       continue;
     }
     hashcat = &program;
-    EXPECT_EQ(withPackagesRoot(program.installed->opencl_options, "/r").find("@ROOT@"),
-              std::string::npos);
+    EXPECT_EQ(
+        replaceMarker(program.installed->opencl_options, kPackagesRootMarker, "/r").find("@ROOT@"),
+        std::string::npos);
   }
   ASSERT_NE(hashcat, nullptr);
   const std::string missing = buildMeasureMissing(*hashcat, "/nonexistent");
@@ -292,7 +293,7 @@ TEST(BuildMeasure, InstalledProgramsSayWhatIsMissing) {
   const clcuda::EmbeddedFileSet no_files{nullptr, 0};
   EXPECT_THROW(buildMeasureInput(no_files, *hashcat, "/nonexistent", "cuda", ".cu", "", true),
                BenchError);
-  EXPECT_EQ(withPackagesRoot("-D A=@ROOT@/x -I @ROOT@", "/p"), "-D A=/p/x -I /p");
+  EXPECT_EQ(replaceMarker("-D A=@ROOT@/x -I @ROOT@", kPackagesRootMarker, "/p"), "-D A=/p/x -I /p");
 }
 
 } // namespace clcuda::bench

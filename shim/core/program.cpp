@@ -51,24 +51,18 @@ std::string buildTimes(const BuildResult &result, double load_seconds, double to
               std::to_string(int(phase.seconds * 1e3 + 0.5)) + " ms";
   if (!phases.empty())
     phases += ")";
-  char text[512];
-  std::snprintf(text, sizeof text,
-                "cache %s; translate %.1f ms, NVRTC %.1f ms%s, link %.1f ms, cache lookup %.1f ms, "
-                "load %.1f ms; total %.1f ms",
-                result.cache_note.empty() ? "not used" : result.cache_note.c_str(),
-                t.translate * 1e3, t.nvrtc * 1e3, phases.c_str(), t.link * 1e3, t.cache * 1e3,
-                load_seconds * 1e3, total_seconds * 1e3);
-  return text;
+  auto ms = [](double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f ms", seconds * 1e3);
+    return std::string(text);
+  };
+  return "cache " + (result.cache_note.empty() ? "not used" : result.cache_note) + "; translate " +
+         ms(t.translate) + ", NVRTC " + ms(t.nvrtc) + phases + ", link " + ms(t.link) +
+         ", cache lookup " + ms(t.cache) + ", load " + ms(load_seconds) + "; total " +
+         ms(total_seconds);
 }
 
-void logBuild(const char *operation, const Device &device, const std::string &arch,
-              const std::string &outcome, const std::string &times) {
-  if (logs("build"))
-    std::fprintf(stderr, "clcuda: %s for %s (%s): %s; %s\n", operation,
-                 device.properties().name.c_str(), arch.c_str(), outcome.c_str(), times.c_str());
-}
-
-// A verbose build (-cl-nv-verbose) of source: its units' NVRTC options say so.
+// A verbose build (-cl-nv-verbose): its units' NVRTC options say so.
 bool isVerbose(const BuildResult &result) {
   if (!result.binary)
     return false;
@@ -265,10 +259,16 @@ cl_int Program::runBuild(const std::vector<Device *> &devices, const std::string
       if (error == CL_INVALID_BINARY)
         error = errors.failed;
     }
-    const std::string times = buildTimes(result, load_seconds, secondsSince(start));
-    logBuild(errors.name, *device, target.arch, result.ok() ? "ok" : "failed", times);
-    if (isVerbose(result))
-      result.log += "clcuda build times: " + times + "\n";
+    const bool verbose = isVerbose(result);
+    if (logs("build") || verbose) {
+      const std::string times = buildTimes(result, load_seconds, secondsSince(start));
+      if (logs("build"))
+        std::fprintf(stderr, "clcuda: %s for %s (%s): %s; %s\n", errors.name,
+                     device->properties().name.c_str(), target.arch.c_str(),
+                     result.ok() ? "ok" : "failed", times.c_str());
+      if (verbose)
+        result.log += "clcuda build times: " + times + "\n";
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       DeviceState &record = state(*device);
