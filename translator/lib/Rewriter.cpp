@@ -325,7 +325,8 @@ std::optional<TokenRange> ProgramRewriter::declarationTokens(const clang::Decl *
   if (!range)
     return std::nullopt;
   for (const clang::Attr *attribute : decl->attrs()) {
-    if (attribute->isImplicit() || !isUser(attribute->getLocation()))
+    // An inherited attribute is written on an earlier declaration, not this one.
+    if (attribute->isImplicit() || attribute->isInherited() || !isUser(attribute->getLocation()))
       continue;
     if (std::optional<TokenRange> tokens = attributeTokens(attribute)) {
       range->first = std::min(range->first, tokens->first);
