@@ -112,10 +112,16 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
   return library;
 }
 
-// A program's compile: timed for the build log, with the precompiled headers.
+// A program's compile: timed for the build log, with the precompiled headers,
+// its kernels optimized in parallel (CLCUDA_SPLIT_COMPILE). A thread a
+// kernel: what they call is inlined into them, and the code depends on the
+// program, not on the machine's cores.
 CompileAids programAids(const ProgramUnit &unit) {
+  const std::uint64_t threads =
+      std::min<std::uint64_t>(unit.metadata.kernels.size(), settings().split_compile);
   return {logs("build") || asksVerbose(unit.metadata.nvrtc_options),
-          settings().precompiled_headers != 0};
+          settings().precompiled_headers != 0,
+          static_cast<unsigned>(std::max<std::uint64_t>(1, threads))};
 }
 
 // A program that takes images, compiled as PTX that calls the image library

@@ -336,15 +336,21 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   if (kind == CompileKind::extensible)
     all.push_back("-ewp");
   all.insert(all.end(), options.begin(), options.end());
-  const std::string stamped = cuda_source + optionsStamp(all) + verboseStamp(all);
   const std::string includes = aids.precompiled_headers ? leadingLibraryIncludes(cuda_source) : "";
   PrecompiledHeaders::Part headers;
   if (!includes.empty())
     headers = PrecompiledHeaders::instance().partFor(includes, all);
+  // Not in the precompiled headers' key: the front end, which makes them,
+  // is the same in every thread count. In the stamp: the code is not.
+  std::vector<std::string> compiled_with = all;
+  const bool optimized = kind == CompileKind::whole || kind == CompileKind::extensible;
+  if (optimized && aids.split_threads > 1)
+    compiled_with.push_back("--split-compile=" + std::to_string(aids.split_threads));
+  const std::string stamped = cuda_source + optionsStamp(compiled_with) + verboseStamp(all);
   // Not in the options stamp: the PCH and --time files' names would make every PTX differ.
   std::optional<PhaseTable> phases;
   auto compile = [&](PrecompiledHeaders::Role role, UniqueProgram &program) {
-    std::vector<std::string> used = all;
+    std::vector<std::string> used = compiled_with;
     if (role != PrecompiledHeaders::Role::none) {
       used.push_back((role == PrecompiledHeaders::Role::use ? "--use-pch=" : "--create-pch=") +
                      headers.file);

@@ -62,6 +62,10 @@ struct CompileAids {
   // this process's precompiled headers of them: the second compile of a set
   // of those lines and options makes them, later ones use them (CLCUDA_PCH).
   bool precompiled_headers = false;
+  // NVVM optimizes a whole program's functions in this many threads
+  // (NVRTC's --split-compile); 1 is one thread. The machine code is the
+  // same for the same count on every machine, not across counts.
+  unsigned split_threads = 1;
 };
 
 // Whether the program metadata's NVRTC options ask for a verbose build

@@ -181,6 +181,37 @@ TEST(Build, ThePtxNamesItsCompileOptions) {
       << "the two builds' PTX differ only in .ftz modifiers";
 }
 
+// NVVM optimizes a program of several kernels a kernel a thread
+// (CLCUDA_SPLIT_COMPILE caps the threads); the options stamp in the PTX
+// says how many, since the code depends on it.
+TEST(Build, ProgramsOfSeveralKernelsAreOptimizedAKernelAThread) {
+  const char one_kernel[] = "__kernel void k(__global int *x) { x[0] = 1; }\n";
+  auto splitOption = [](const BuildResult &result) -> std::string {
+    if (!result.ok())
+      return "build failed: " + result.log;
+    // The stamp is a byte array in the PTX: `clc_nvrtc_options[N] = {45, 97, ...}`.
+    const std::string &ptx = result.binary->ptx;
+    const std::size_t name = ptx.find("clc_nvrtc_options");
+    const std::size_t open = ptx.find('{', name), close = ptx.find('}', open);
+    if (name == std::string::npos || open == std::string::npos || close == std::string::npos)
+      return "no options stamp in the PTX";
+    std::string options;
+    std::istringstream bytes(ptx.substr(open + 1, close - open - 1));
+    for (int byte; bytes >> byte; bytes.ignore(1, ','))
+      options += static_cast<char>(byte);
+    const std::size_t at = options.find("--split-compile=");
+    return at == std::string::npos ? "" : options.substr(at, options.find_first_of(" ", at) - at);
+  };
+  if (childRole()) {
+    EXPECT_EQ(splitOption(buildFromSource(tools(), kTwoKernels, "", kHopper)), "");
+    return;
+  }
+  EXPECT_EQ(splitOption(buildFromSource(tools(), kTwoKernels, "", kHopper)), "--split-compile=2");
+  EXPECT_EQ(splitOption(buildFromSource(tools(), one_kernel, "", kHopper)), "");
+  const auto child = runChild("split compile off", {"CLCUDA_SPLIT_COMPILE=1"});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
 TEST(Build, EachVerboseCompileHasPtxOfItsOwn) {
   // The compute cache serves PTX it has seen without running ptxas, and then
   // -cl-nv-verbose's report is missing: two verbose compiles of one source
