@@ -58,6 +58,10 @@ struct BuildCase {
   // here (an OpenCL column whose verbose build log has them; Unavailable
   // in the others).
   std::vector<BuildPhases> *phases = nullptr;
+  // Ready to launch: the build also makes every kernel (clCreateKernelsInProgram;
+  // raw CUDA: loads each function), where an implementation that compiles
+  // lazily pays what its build did not.
+  bool with_kernels = false;
 };
 
 struct PipelineCase {

@@ -203,6 +203,20 @@ private:
     return program;
   }
 
+  // Makes and releases every kernel of `program`; the seconds it took.
+  double createEveryKernel(cl_program program) {
+    const double start = wallSeconds();
+    cl_uint count = 0;
+    check(clCreateKernelsInProgram(program, 0, nullptr, &count), "clCreateKernelsInProgram");
+    std::vector<cl_kernel> kernels(count);
+    check(clCreateKernelsInProgram(program, count, kernels.data(), nullptr),
+          "clCreateKernelsInProgram");
+    const double seconds = wallSeconds() - start;
+    for (cl_kernel kernel : kernels)
+      clReleaseKernel(kernel);
+    return seconds;
+  }
+
   std::string buildLog(cl_program program) const {
     std::size_t size = 0;
     clGetProgramBuildInfo(program, device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
@@ -503,6 +517,8 @@ std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
       input.options += " -cl-nv-verbose";
     double seconds = 0.0;
     Program program = s.column->buildProgram(input.source, &seconds, input.options);
+    if (s.c.with_kernels)
+      seconds += s.column->createEveryKernel(program.get());
     if (s.c.phases) {
       BuildPhases phases = parseBuildTimes(s.column->buildLog(program.get()));
       if (phases.empty())

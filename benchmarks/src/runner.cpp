@@ -130,6 +130,12 @@ private:
         measureRow(Measure::BuildFirst, program.label, "", 1, cold, ms);
       measureRow(Measure::BuildCold, program.label, "", options_.repetitions, cold, ms);
       measureRow(
+          Measure::BuildReady, program.label, "", options_.repetitions,
+          [&](Column &c) {
+            return c.build(BuildCase{true, &program, root, nullptr, true});
+          },
+          ms);
+      measureRow(
           Measure::BuildWarm, program.label, "", options_.repetitions,
           [&](Column &c) {
             return c.build(BuildCase{false, &program, root});
