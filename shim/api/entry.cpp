@@ -2,19 +2,16 @@
 
 #include "core/settings.h"
 
-#include <cstdio>
-
 namespace clcuda::api {
 
 void logError(const char *function, cl_int error) {
   if (!core::settings().log_errors)
     return;
   const CUresult cause = cuda::lastFailure();
-  if (cause == CUDA_SUCCESS)
-    std::fprintf(stderr, "clcuda: %s returned %d\n", function, error);
-  else
-    std::fprintf(stderr, "clcuda: %s returned %d (CUDA: %s)\n", function, error,
-                 cuda::resultName(cause));
+  std::string line = std::string(function) + " returned " + std::to_string(error);
+  if (cause != CUDA_SUCCESS)
+    line += std::string(" (CUDA: ") + cuda::resultName(cause) + ")";
+  core::logLine(line);
 }
 
 } // namespace clcuda::api

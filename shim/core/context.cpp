@@ -6,7 +6,6 @@
 #include "worker.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace clcuda::core {
 
@@ -41,21 +40,21 @@ void Context::markLost(const std::string &reason) {
   if (lost_.exchange(true, std::memory_order_relaxed))
     return;
   const std::string message =
-      "clcuda: the context is lost, every later command fails with CL_OUT_OF_RESOURCES: " + reason;
+      "the context is lost, every later command fails with CL_OUT_OF_RESOURCES: " + reason;
   // A sticky CUDA error poisons the device's primary context, so every
   // context on it follows: one line says it for the process.
   static std::atomic<bool> reported{false};
   if (!reported.exchange(true))
-    std::fprintf(stderr, "%s\n", message.c_str());
+    logLine(message);
   for (Device *device : devices_)
     device->checkPrimaryContext();
-  notify(message);
+  notify("clcuda: " + message);
 }
 
 cl_int Context::check(CUresult result, const char *what) {
   // Also for failures no entry point returns (held commands, the worker).
   if (result != CUDA_SUCCESS && settings().log_errors)
-    std::fprintf(stderr, "clcuda: %s: %s\n", what, cuda::resultName(result));
+    logLine(std::string(what) + ": " + cuda::resultName(result));
   if (result != CUDA_SUCCESS && cuda::losesContext(result))
     markLost(std::string(what) + ": " + cuda::resultName(result));
   return cuda::toClError(result);

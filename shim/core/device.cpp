@@ -1,10 +1,10 @@
 #include "device.h"
 
 #include "cuda/errors.h"
+#include "settings.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 
 namespace clcuda::core {
 
@@ -88,10 +88,8 @@ cl_int Device::activate() {
     // driver 580): only a new process has one (docs/programs.md, "Faults").
     static std::atomic<bool> reported{false};
     if (!reported.exchange(true))
-      std::fprintf(stderr,
-                   "clcuda: no new context on %s: CUDA gives a process none after a kernel "
-                   "fault; restart the process\n",
-                   properties_.name.c_str());
+      logLine("no new context on " + properties_.name +
+              ": CUDA gives a process none after a kernel fault; restart the process");
     return CL_OUT_OF_RESOURCES;
   }
   if (runtime_)

@@ -65,11 +65,12 @@ CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange 
     if (result != CUDA_SUCCESS && settings().log_errors) {
       const char *name = nullptr;
       api().cuGetErrorName(result, &name);
-      std::fprintf(stderr,
-                   "clcuda: cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) "
-                   "failed: %s\n",
-                   piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
-                   piece.block[2], shared_bytes, name ? name : "?");
+      char line[160];
+      std::snprintf(line, sizeof(line),
+                    "cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) failed: %s",
+                    piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
+                    piece.block[2], shared_bytes, name ? name : "?");
+      logLine(line);
     }
     return result;
   });

@@ -263,9 +263,8 @@ cl_int Program::runBuild(const std::vector<Device *> &devices, const std::string
     if (logs("build") || verbose) {
       const std::string times = buildTimes(result, load_seconds, secondsSince(start));
       if (logs("build"))
-        std::fprintf(stderr, "clcuda: %s for %s (%s): %s; %s\n", errors.name,
-                     device->properties().name.c_str(), target.arch.c_str(),
-                     result.ok() ? "ok" : "failed", times.c_str());
+        logLine(std::string(errors.name) + " for " + device->properties().name + " (" +
+                target.arch + "): " + (result.ok() ? "ok" : "failed") + "; " + times);
       if (verbose)
         result.log += "clcuda build times: " + times + "\n";
     }

@@ -1,5 +1,8 @@
 #include "settings.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -54,6 +57,27 @@ Settings readSettings() {
 const Settings &settings() {
   static const Settings instance = readSettings();
   return instance;
+}
+
+void logLine(const std::string &message) {
+  const std::string line = "clcuda: " + message + "\n";
+  // Opened for each line: rare, and a file removed or replaced meanwhile is made again.
+  const std::string &path = settings().log_file;
+  const int file = path.empty()
+                       ? STDERR_FILENO
+                       : open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (file < 0)
+    return; // a log must not fail what it describes
+  for (std::size_t written = 0; written < line.size();) {
+    const ssize_t result = write(file, line.data() + written, line.size() - written);
+    if (result < 0 && errno == EINTR)
+      continue;
+    if (result <= 0)
+      break;
+    written += std::size_t(result);
+  }
+  if (file != STDERR_FILENO)
+    close(file);
 }
 
 bool logs(const char *topic) {

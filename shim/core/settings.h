@@ -20,6 +20,12 @@ const Settings &settings();
 // CLCUDA_LOG names `topic` ("build", ...).
 bool logs(const char *topic);
 
+// Writes one line of clcuda's own messages (the logs, CLCUDA_LOG_ERRORS',
+// a lost context) with "clcuda: " before it: appended to CLCUDA_LOG_FILE
+// when it is set, else to stderr. A line is one write, so processes and
+// threads sharing the file do not cut into each other's lines.
+void logLine(const std::string &message);
+
 struct SettingDescription {
   const char *variable;
   const char *default_text;

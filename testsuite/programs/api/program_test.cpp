@@ -780,6 +780,29 @@ TEST_F(ProgramCache, CanBeTurnedOff) {
   EXPECT_TRUE(std::filesystem::is_empty(directory));
 }
 
+// CLCUDA_LOG_FILE takes clcuda's log lines from stderr: pytest, for one,
+// keeps a passing test's stderr to itself.
+TEST_F(ProgramCache, LogLinesGoToTheLogFileWhenOneIsNamed) {
+  if (childRole()) {
+    build(kSaxpy, "-DBUILD=1");
+    build(kSaxpy, "-DBUILD=2");
+    return;
+  }
+  const std::string file = temporaryDirectory() + "/clcuda.log";
+  const ChildResult child =
+      runChild("builds", {"CLCUDA_CACHE=0", "CLCUDA_LOG=build", "CLCUDA_LOG_FILE=" + file},
+               {"--loading=" + loadingMode()});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+  EXPECT_EQ(child.output.find("clcuda: build for"), std::string::npos) << child.output;
+  std::ifstream log(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(log, line);)
+    lines.push_back(line);
+  ASSERT_EQ(lines.size(), 2u) << child.output;
+  for (const std::string &line : lines)
+    EXPECT_EQ(line.rfind("clcuda: build for", 0), 0u) << line;
+}
+
 // The precompiled device library headers, through clBuildProgram: made by
 // a process's second build of a set of NVRTC options, used from its third.
 TEST_F(ProgramCache, LaterBuildsOfAProcessUseThePrecompiledHeaders) {
