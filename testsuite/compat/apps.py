@@ -75,6 +75,9 @@ class App:
     run: Callable[[Context, PlatformRun], None]  # fills the run's outcomes, results, notes, broken
     minutes: float  # time limit of one platform's run
     uses_pytest: bool = False
+    # Without a GPU, also run on clcuda over the stand-in CUDA driver to check
+    # that every program it builds translates and compiles (its kernels do not run).
+    builds_on_stand_in: bool = False
 
 
 # ---------------------------------------------------------------- pytest suites
@@ -336,7 +339,7 @@ def run_clfft(context: Context, run: PlatformRun) -> None:
 # Longest on PoCL first; docs/compatibility.md says what each exercises.
 APPS = {app.name: app for app in [
     App("pyopencl", PYOPENCL_PACKAGES + [PyPackage("pyopencl", "2026.1.2", sdist=True)],
-        run_pyopencl, minutes=45, uses_pytest=True),
+        run_pyopencl, minutes=45, uses_pytest=True, builds_on_stand_in=True),
     App("hashcat", [Deb("hashcat", "6.2.6+ds1-1+b1"), Deb("hashcat-data", "6.2.6+ds1-1"),
                     Deb("libminizip1", "1.1-8+deb12u1"), Deb("libxxhash0", "0.8.1-1")],
         run_hashcat, minutes=20),
@@ -346,7 +349,7 @@ APPS = {app.name: app for app in [
                   Deb("libboost-program-options1.74.0", "1.74.0+ds1-21")],
         run_clfft, minutes=15),
     App("reikna", PYOPENCL_PACKAGES + [PyPackage("funcsigs", "1.0.2"), PyPackage("reikna", "0.9.0", sdist=True)],
-        run_reikna, minutes=20, uses_pytest=True),
+        run_reikna, minutes=20, uses_pytest=True, builds_on_stand_in=True),
     App("silx", PYOPENCL_PACKAGES + [PyPackage("silx", "3.1.3"), PyPackage("h5py", "3.16.0"),
                                      PyPackage("fabio", "2026.6.0"), PyPackage("filelock", "4.3.1")],
         run_silx, minutes=20, uses_pytest=True),

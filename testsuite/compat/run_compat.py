@@ -29,10 +29,12 @@ from pathlib import Path
 
 from apps import APPS, HOST_PYTHON_PACKAGES, ICD_LOADER, App, Context
 from fetch import FetchError, download, unpack
-from verdict import EXIT_CODES, PlatformRun, compare, choose_reference, mark_if_nothing_ran
+from verdict import (EXIT_CODES, PlatformRun, compare, choose_reference, mark_if_nothing_ran, stand_in_builds,
+                     with_stand_in_builds)
 
 COMPAT_DIR = Path(__file__).resolve().parent
 PLATFORM_ORDER = ("pocl", "nvidia", "clcuda")  # the order of the runs and columns
+STAND_IN = "clcuda-stand-in"  # clcuda over the stand-in CUDA driver: builds only
 REFERENCE_PREFERENCE = ("nvidia", "pocl")
 LIBRARY_DIRS = ("usr/lib/x86_64-linux-gnu", "usr/lib/x86_64-linux-gnu/blas")
 
@@ -222,13 +224,27 @@ def main() -> int:
         runs[column] = PlatformRun(column, description, unavailable=unavailable)
         if not unavailable:
             to_run[column] = env
-    ran = run_platforms(app, to_run, prefix, work, args.python, args.side_by_side)
+    stand_in_log = work / STAND_IN / "builds.log"
+    stand_in_driver = build_dir / "lib" / "fakecuda"
+    check_builds = (app.builds_on_stand_in and "clcuda" in selected and "clcuda" in found
+                    and not cuda_device_present() and stand_in_driver.is_dir())
+    if check_builds:
+        env = found["clcuda"][0]
+        to_run[STAND_IN] = dict(env, LD_LIBRARY_PATH=os.pathsep.join([str(stand_in_driver), env["LD_LIBRARY_PATH"]]),
+                                CLCUDA_LOG="build", CLCUDA_LOG_FILE=str(stand_in_log))
+    ran = run_platforms(app, to_run, prefix, work, args.python, args.side_by_side or check_builds)
+    ran.pop(STAND_IN, None)
     for column, run in ran.items():
         run.description = runs[column].description
         runs[column] = run
 
     reference = choose_reference(runs, REFERENCE_PREFERENCE)
     comparison = compare(runs, reference, "clcuda", tested_must_run=cuda_device_present())
+    if check_builds:
+        builds, failed = stand_in_builds(stand_in_log.read_text() if stand_in_log.exists() else "")
+        print(f"clcuda with the stand-in driver (builds only): {builds} program builds, {failed} failed "
+              f"(log: {stand_in_log}; the application's output: {stand_in_log.parent})")
+        comparison = with_stand_in_builds(comparison, builds, failed)
     write_results(work, app, runs, comparison)
 
     for column, run in runs.items():

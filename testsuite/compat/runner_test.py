@@ -12,13 +12,32 @@ from pathlib import Path
 
 from apps import APPS, App, Context, parse_clblast, platform_neutral, read_outcomes_log, run_pytest
 from run_compat import run_platforms
-from verdict import FAILED, PASSED, SKIPPED, PlatformRun, choose_reference, compare, mark_if_nothing_ran
+from verdict import (FAILED, PASSED, SKIPPED, Comparison, PlatformRun, choose_reference, compare,
+                     mark_if_nothing_ran, stand_in_builds, with_stand_in_builds)
 
 
 def ran(platform, outcomes, results=None):
     run = PlatformRun(platform, outcomes=dict(outcomes), results=dict(results or {}))
     mark_if_nothing_ran(run)
     return run
+
+
+class StandInBuildsTest(unittest.TestCase):
+    LOG = ("clcuda: build for clcuda fake CUDA device 0 (sm_90): ok; cache miss, stored; total 9.1 ms\n"
+           "clcuda: build for clcuda fake CUDA device 0 (sm_90): failed; translate 2.0 ms; total 2.1 ms\n"
+           "clcuda: compile for clcuda fake CUDA device 0 (sm_90): ok; total 3.0 ms\n"
+           "clcuda: link for clcuda fake CUDA device 0 (sm_90): ok; total 1.0 ms\n"
+           "clcuda: cuLaunchKernel(grid 1x1x1, block 1x1x1, 0 shared bytes) failed: CUDA_ERROR_X\n")
+
+    def test_counts_builds_compiles_and_links(self):
+        self.assertEqual(stand_in_builds(self.LOG), (4, 1))
+        self.assertEqual(stand_in_builds(""), (0, 0))
+
+    def test_a_failed_build_fails_a_skipped_comparison(self):
+        skipped = Comparison("SKIPPED", "clcuda: no device", "pocl")
+        self.assertEqual(with_stand_in_builds(skipped, 4, 1).verdict, "FAIL")
+        self.assertIn("1 of 4", with_stand_in_builds(skipped, 4, 1).reason)
+        self.assertEqual(with_stand_in_builds(skipped, 4, 0).verdict, "SKIPPED")
 
 
 class VerdictTest(unittest.TestCase):

@@ -5,6 +5,7 @@ without a network, a GPU or the applications.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 PASSED, FAILED, SKIPPED = "passed", "failed", "skipped"
@@ -67,6 +68,27 @@ class Comparison:
     @property
     def regressions(self) -> list[Difference]:
         return [d for d in self.differences if d.regression]
+
+
+BUILD_LINE = re.compile(r"^clcuda: (build|compile|link) for .*?\): (ok|failed);", re.MULTILINE)
+
+
+def stand_in_builds(log: str) -> tuple[int, int]:
+    """(builds, failed builds) in a CLCUDA_LOG=build log: each clBuildProgram,
+    clCompileProgram and clLinkProgram writes one line."""
+    outcomes = [match.group(2) for match in BUILD_LINE.finditer(log)]
+    return len(outcomes), outcomes.count("failed")
+
+
+def with_stand_in_builds(comparison: Comparison, builds: int, failed: int) -> Comparison:
+    """Without a GPU, clcuda still translates and compiles every program the
+    application builds (the stand-in driver runs none of them): a build that
+    fails there fails the comparison, whatever the reference did."""
+    if failed:
+        return Comparison("FAIL", f"{failed} of {builds} program builds failed on clcuda with the "
+                                  f"stand-in driver (translator or NVRTC)", comparison.reference,
+                          comparison.differences)
+    return comparison
 
 
 def choose_reference(runs: dict[str, PlatformRun], preference: tuple[str, ...]) -> str:
