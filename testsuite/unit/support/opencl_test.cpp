@@ -49,9 +49,9 @@ std::string errorName(cl_int error) {
     const char *name;
   };
   static constexpr Row kRows[] = {
-#define CLCUDA_TEST_ERROR(name) {name, #name},
-#include "cl_errors.def"
-#undef CLCUDA_TEST_ERROR
+#define CL_ERROR_CODE(name) {name, #name},
+#include "common/cl_errors.def" // the examples' table: one list of the codes
+#undef CL_ERROR_CODE
   };
   for (const Row &row : kRows)
     if (row.code == error)

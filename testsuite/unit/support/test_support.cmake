@@ -4,6 +4,7 @@
 
 add_library(clcuda_test_support OBJECT ${CMAKE_CURRENT_LIST_DIR}/opencl_test.cpp)
 target_include_directories(clcuda_test_support PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_include_directories(clcuda_test_support PRIVATE ${PROJECT_SOURCE_DIR}/examples)
 target_link_libraries(clcuda_test_support PUBLIC OpenCL::OpenCL GTest::gtest clcuda_cuda
                       clcuda_icd_vendors)
 target_compile_definitions(clcuda_test_support PRIVATE
