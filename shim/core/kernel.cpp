@@ -5,7 +5,6 @@
 #include "settings.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 
 namespace clcuda::core {
@@ -65,12 +64,11 @@ CUresult launchPieces(CUfunction function, const LaunchPlan &plan, clc::ndrange 
     if (result != CUDA_SUCCESS && settings().log_errors) {
       const char *name = nullptr;
       api().cuGetErrorName(result, &name);
-      char line[160];
-      std::snprintf(line, sizeof(line),
-                    "cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u shared bytes) failed: %s",
-                    piece.grid[0], piece.grid[1], piece.grid[2], piece.block[0], piece.block[1],
-                    piece.block[2], shared_bytes, name ? name : "?");
-      logLine(line);
+      auto dims = [](const auto &d) {
+        return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]);
+      };
+      logLine("cuLaunchKernel(grid " + dims(piece.grid) + ", block " + dims(piece.block) + ", " +
+              std::to_string(shared_bytes) + " shared bytes) failed: " + (name ? name : "?"));
     }
     return result;
   });

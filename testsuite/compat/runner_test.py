@@ -39,6 +39,10 @@ class StandInBuildsTest(unittest.TestCase):
         self.assertIn("1 of 4", with_stand_in_builds(skipped, 4, 1).reason)
         self.assertEqual(with_stand_in_builds(skipped, 4, 0).verdict, "SKIPPED")
 
+    def test_no_build_at_all_is_not_a_pass(self):
+        skipped = Comparison("SKIPPED", "clcuda: no device", "pocl")
+        self.assertEqual(with_stand_in_builds(skipped, 0, 0).verdict, "FAIL")
+
 
 class VerdictTest(unittest.TestCase):
     def test_zero_tests_ran_is_not_a_pass(self):

@@ -83,7 +83,11 @@ def stand_in_builds(log: str) -> tuple[int, int]:
 def with_stand_in_builds(comparison: Comparison, builds: int, failed: int) -> Comparison:
     """Without a GPU, clcuda still translates and compiles every program the
     application builds (the stand-in driver runs none of them): a build that
-    fails there fails the comparison, whatever the reference did."""
+    fails there fails the comparison, whatever the reference did, and so does
+    a run that built nothing (the check would have tested nothing)."""
+    if not builds:
+        return Comparison("FAIL", "no program built on clcuda with the stand-in driver: the build "
+                                  "check tested nothing", comparison.reference, comparison.differences)
     if failed:
         return Comparison("FAIL", f"{failed} of {builds} program builds failed on clcuda with the "
                                   f"stand-in driver (translator or NVRTC)", comparison.reference,
