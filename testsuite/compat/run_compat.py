@@ -70,6 +70,19 @@ def packages_for(app: App, python: str) -> list:
     return list(dict.fromkeys(packages))
 
 
+def prepare_packages(app: App, staged: Path | None, compat_dir: Path, prefix: Path, python: str) -> None:
+    """Unpacks app's packages into prefix: from staged (stage.py's directory),
+    else downloaded into compat_dir/downloads. Raises FetchError."""
+    packages = packages_for(app, python)
+    downloads = staged.resolve() if staged else compat_dir / "downloads"
+    if not staged:
+        downloads.mkdir(parents=True, exist_ok=True)
+        with open(downloads / ".lock", "w") as lock:  # apps running side by side share the cache
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            download(packages, downloads)
+    unpack(packages, downloads, prefix)
+
+
 def library_env(prefix: Path) -> dict[str, str]:
     paths = [str(prefix / d) for d in LIBRARY_DIRS]
     return {"LD_LIBRARY_PATH": os.pathsep.join(filter(None, [*paths, os.environ.get("LD_LIBRARY_PATH")])),
@@ -120,17 +133,22 @@ def column_of_library(library: str) -> str | None:
     return next((column for column in PLATFORM_ORDER if column in os.path.basename(library)), None)
 
 
+def with_empty_caches(env: dict[str, str], run_dir: Path) -> dict[str, str]:
+    """env with run_dir as HOME and cache: PoCL's, clcuda's, NVIDIA's, PyOpenCL's and
+    hashcat's kernel caches start empty. Python's user site stays where it was
+    (numpy or pytest may be installed there)."""
+    return dict(env, HOME=str(run_dir), XDG_CACHE_HOME=str(run_dir / ".cache"),
+                CUDA_CACHE_PATH=str(run_dir / ".nv" / "ComputeCache"), PYTHONDONTWRITEBYTECODE="1",
+                PYTHONUSERBASE=os.environ.get("PYTHONUSERBASE") or os.path.expanduser("~/.local"))
+
+
 def run_on(app: App, column: str, env: dict, prefix: Path, work: Path, python: str) -> PlatformRun:
     run_dir = work / column
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)
-    # A fresh HOME and cache per run: PoCL's, clcuda's, PyOpenCL's and hashcat's kernel caches start empty.
-    # Python's user site stays where it was (numpy or pytest may be installed there).
-    env = dict(env, HOME=str(run_dir), XDG_CACHE_HOME=str(run_dir / ".cache"), PYTHONDONTWRITEBYTECODE="1",
-               PYTHONUSERBASE=os.environ.get("PYTHONUSERBASE") or os.path.expanduser("~/.local"))
     run = PlatformRun(column)
     started = time.monotonic()
-    context = Context(prefix, run_dir, env, python, started + app.minutes * 60)
+    context = Context(prefix, run_dir, with_empty_caches(env, run_dir), python, started + app.minutes * 60)
     app.run(context, run)
     run.seconds = round(time.monotonic() - started, 1)
     mark_if_nothing_ran(run)
@@ -191,15 +209,8 @@ def main() -> int:
     prefix = work / "prefix"
     work.mkdir(parents=True, exist_ok=True)
 
-    packages = packages_for(app, args.python)
-    downloads = args.staged.resolve() if args.staged else compat_dir / "downloads"
     try:
-        if not args.staged:
-            downloads.mkdir(parents=True, exist_ok=True)
-            with open(downloads / ".lock", "w") as lock:  # apps running side by side share the cache
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                download(packages, downloads)
-        unpack(packages, downloads, prefix)
+        prepare_packages(app, args.staged, compat_dir, prefix, args.python)
     except FetchError as error:
         print(f"{app.name}: SKIPPED: could not get its packages: {error}")
         return EXIT_CODES["SKIPPED"]
