@@ -94,7 +94,7 @@ NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
   if (compiled.ok && cache) {
     entry.arch = target.arch;
     entry.cubin = compiled.cubin;
-    entry.units.push_back({kImageLibrarySource, {}, ""});
+    entry.units.push_back({kImageLibrarySource, {}, "", nullptr});
     cache->store(key, entry, why); // a failed store only costs the next process a compile
   }
   return compiled;
@@ -223,23 +223,44 @@ bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions
   return true;
 }
 
-// One unit from source: translated and compiled as `kind`, into an
-// executable (whole) or a compiled object (relocatable).
+// One unit from source, translated: an executable compiled for `target`
+// (whole), or a compiled object that no NVRTC compile has touched yet
+// (relocatable): the link compiles it, or builds it as a whole program if it
+// is linked alone (a program's compile and link, as hashcat's, then costs a
+// build), so its binary has no architecture.
 BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
                            const std::string &options, const std::vector<SourceHeader> &headers,
                            const GpuTarget &target, CompileKind kind) {
   auto binary = std::make_shared<ProgramBinary>();
   binary->units.emplace_back();
   BuildResult result = translateUnit(tools, source, options, headers, kind, binary->units.back());
-  if (!result.ok() || !compileUnit(binary->units.back(), target, kind, *binary, result))
+  if (!result.ok())
     return result;
-  binary->type = kind == CompileKind::whole ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                            : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-  binary->arch = target.arch;
+  if (kind == CompileKind::whole) {
+    if (!compileUnit(binary->units.back(), target, kind, *binary, result))
+      return result;
+    binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    binary->arch = target.arch;
+  } else {
+    binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    binary->units.back().origin =
+        std::make_shared<const UnitOrigin>(UnitOrigin{std::string(source), options, headers});
+  }
   binary->options = options;
   binary->log = result.log;
   result.binary = std::move(binary);
   return result;
+}
+
+// The OpenCL C of the one unit that `inputs` hold, when it was compiled from
+// source in this process and `options` change nothing a whole program's
+// build would not do: then linking it is building it.
+const UnitOrigin *soleOrigin(const std::vector<const ProgramBinary *> &inputs,
+                             const LinkOptions &options) {
+  if (options.create_library || !options.nvjitlink_options.empty() || inputs.size() != 1 ||
+      inputs[0]->units.size() != 1)
+    return nullptr;
+  return inputs[0]->units[0].origin.get();
 }
 
 } // namespace
@@ -257,12 +278,13 @@ BuildTools BuildTools::standard() {
 }
 
 BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
-                            const std::string &options, const GpuTarget &target) {
+                            const std::string &options, const GpuTarget &target,
+                            const std::vector<SourceHeader> &headers) {
   const Clock::time_point start = Clock::now();
   KernelCache::Key key;
   std::string cache_note = "off";
   if (tools.cache) {
-    key = KernelCache::keyFor(source, {}, options, target.arch);
+    key = KernelCache::keyFor(source, headers, options, target.arch);
     auto cached = std::make_shared<ProgramBinary>();
     std::string why;
     switch (tools.cache->load(key, *cached, why)) {
@@ -284,7 +306,7 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
     }
   }
   const double lookup = secondsSince(start);
-  BuildResult result = unitFromSource(tools, source, options, {}, target, CompileKind::whole);
+  BuildResult result = unitFromSource(tools, source, options, headers, target, CompileKind::whole);
   result.times.cache = lookup;
   result.cache_note = cache_note;
   if (result.ok() && tools.cache) {
@@ -348,12 +370,14 @@ bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &erro
   return true;
 }
 
-BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
+BuildResult linkBinaries(const BuildTools &tools, const std::vector<const ProgramBinary *> &inputs,
                          const std::string &options, const GpuTarget &target) {
   LinkOptions link;
   std::string error;
   if (!parseLinkOptions(options, link, error))
     return failure(BuildFailure::invalid_options, "error: " + error + "\n");
+  if (const UnitOrigin *origin = soleOrigin(inputs, link))
+    return buildFromSource(tools, origin->source, origin->options, target, origin->headers);
   BuildResult result;
   result.failure = BuildFailure::none;
   auto binary = std::make_shared<ProgramBinary>();
@@ -388,7 +412,7 @@ BuildResult retarget(const ProgramBinary &binary, const GpuTarget &target) {
   if (linked) {
     ProgramBinary units = binary;
     units.arch.clear(); // not the target's: linkBinaries compiles every unit again
-    return linkBinaries({&units}, binary.options, target);
+    return linkBinaries(BuildTools::standard(), {&units}, binary.options, target);
   }
   BuildResult result;
   result.failure = BuildFailure::none;

@@ -52,9 +52,12 @@ struct BuildTools {
 
 // clBuildProgram from source: an executable, from the cache when it has one.
 BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
-                            const std::string &options, const GpuTarget &target);
+                            const std::string &options, const GpuTarget &target,
+                            const std::vector<SourceHeader> &headers = {});
 
-// clCompileProgram: a compiled object (LTO IR) of one unit.
+// clCompileProgram: a compiled object of one unit, translated; NVRTC
+// compiles it to LTO IR when a link needs it (linkBinaries). Its binary has
+// no architecture and holds the unit's CUDA C++.
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
                               const std::string &options, const std::vector<SourceHeader> &headers,
                               const GpuTarget &target);
@@ -69,8 +72,11 @@ bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &erro
 
 // clLinkProgram (and clBuildProgram of a compiled-object binary): compiled
 // objects and libraries to an executable, or with -create-library to a
-// library. Units compiled for another architecture are compiled again.
-BuildResult linkBinaries(const std::vector<const ProgramBinary *> &inputs,
+// library. Units compiled for another architecture, or not compiled yet,
+// are compiled; a unit compiled from source in this process and linked
+// alone is built as a whole program instead (with the kernel cache), the
+// same program as clBuildProgram of its source makes.
+BuildResult linkBinaries(const BuildTools &tools, const std::vector<const ProgramBinary *> &inputs,
                          const std::string &options, const GpuTarget &target);
 
 // The kernel cache's entry for the image library of `arch` ("sm_90"): unless

@@ -320,7 +320,7 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
     const std::string recorded = options ? options : binary->options;
     error = runBuild({device}, recorded, Operation::build, [&](Device &, const GpuTarget &target) {
       if (binary->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-        return linkBinaries({binary.get()}, "", target);
+        return linkBinaries(BuildTools::standard(), {binary.get()}, "", target);
       BuildResult result;
       result.failure = BuildFailure::none;
       result.log = binary->log;
@@ -379,6 +379,7 @@ cl_int Program::link(Context &context, const std::vector<Device *> &devices,
   if (error != CL_SUCCESS)
     return error;
   const BuildScope scope(*program, devices);
+  const BuildTools tools = BuildTools::standard();
   std::size_t next = 0;
   link_status =
       program->runBuild(devices, options, Operation::link, [&](Device &, const GpuTarget &target) {
@@ -386,7 +387,7 @@ cl_int Program::link(Context &context, const std::vector<Device *> &devices,
         for (const auto &binary : per_device[next])
           binaries.push_back(binary.get());
         ++next;
-        return linkBinaries(binaries, options, target);
+        return linkBinaries(tools, binaries, options, target);
       });
   out = program.release();
   return CL_SUCCESS;

@@ -207,8 +207,9 @@ bool parseBinary(std::string_view bytes, ProgramBinary &out, std::string &error)
     error = "an executable without CUBIN or PTX";
     return false;
   }
+  // A compiled object with no architecture is CUDA source that a link compiles.
   for (const ProgramUnit &unit : out.units)
-    if (!executable && unit.lto_ir.empty()) {
+    if (!executable && !out.arch.empty() && unit.lto_ir.empty()) {
       error = "a compiled object without LTO IR";
       return false;
     }

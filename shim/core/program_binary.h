@@ -4,7 +4,9 @@
 // A binary holds the CUDA C++ the translator made and its metadata, one
 // "unit" per OpenCL translation unit (one for clBuildProgram, several for a
 // linked program), plus what NVRTC made of them: CUBIN and PTX for an
-// executable, LTO IR per unit for a compiled object or a library. So it
+// executable, LTO IR per unit for a library, and for a compiled object once
+// a link or a binary query has compiled it (clCompileProgram only translates:
+// such an object has no architecture and links anywhere). So it
 // loads without the translator, on the GPU it was built for (CUBIN), on a
 // newer one (PTX, JIT-compiled by the driver), or on any other after NVRTC
 // compiles the units again.
@@ -17,25 +19,37 @@
 #pragma once
 
 #include "object.h"
+#include "translator.h"
 
 #include <cl2cuda/metadata.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace clcuda::core {
 
+// The OpenCL C a unit was compiled from in this process (clCompileProgram),
+// so that a link of that unit alone builds it as a whole program; never part
+// of a binary's bytes.
+struct UnitOrigin {
+  std::string source;
+  std::string options;
+  std::vector<SourceHeader> headers;
+};
+
 struct ProgramUnit {
   std::string cuda_source;
   cl2cuda::ProgramMetadata metadata;
   std::string lto_ir; // compiled objects and libraries; empty in whole-program executables
+  std::shared_ptr<const UnitOrigin> origin; // units compiled from source in this process
 };
 
 struct ProgramBinary {
   cl_program_binary_type type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-  std::string arch;    // "sm_90": what cubin and lto_ir were compiled for
+  std::string arch;    // "sm_90": what cubin and lto_ir were compiled for; empty: not compiled
   std::string options; // the build (or link) options it was made with
   std::string log;     // the build log of the build that made it
   std::string cubin;   // executables

@@ -73,7 +73,7 @@ std::string describeBinary(std::string &log) {
   binary.arch = target.arch;
   binary.cubin = output.cubin;
   binary.ptx = output.ptx;
-  binary.units.push_back({kKernelSource, metadata, ""});
+  binary.units.push_back({kKernelSource, metadata, "", nullptr});
   return clcuda::core::serializeBinary(binary);
 }
 

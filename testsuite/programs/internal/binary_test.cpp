@@ -41,9 +41,9 @@ ProgramBinary sampleBinary() {
                              8);
   binary.ptx = ".version 8.0\n.entry first()\n";
   binary.units.push_back({"extern \"C\" __global__ void first() {}\n", metadataWithKernel("first"),
-                          std::string("lto\0ir", 6)});
-  binary.units.push_back(
-      {"extern \"C\" __global__ void second() {}\n", metadataWithKernel("second"), "more"});
+                          std::string("lto\0ir", 6), nullptr});
+  binary.units.push_back({"extern \"C\" __global__ void second() {}\n",
+                          metadataWithKernel("second"), "more", nullptr});
   return binary;
 }
 
@@ -139,6 +139,23 @@ TEST(ProgramBinary, IncompleteBinariesAreRejected) {
     EXPECT_FALSE(parseBinary(serializeBinary(*binary), parsed, why));
     EXPECT_FALSE(why.empty());
   }
+}
+
+// clCompileProgram's objects are translated, not compiled: no architecture,
+// no LTO IR, and a link compiles them for its device.
+TEST(ProgramBinary, ObjectsNotCompiledYetHoldOnlyTheirSource) {
+  ProgramBinary object = sampleBinary();
+  object.type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  object.arch.clear();
+  object.cubin.clear();
+  object.ptx.clear();
+  for (ProgramUnit &unit : object.units)
+    unit.lto_ir.clear();
+  ProgramBinary parsed;
+  std::string why;
+  ASSERT_TRUE(parseBinary(serializeBinary(object), parsed, why)) << why;
+  EXPECT_TRUE(parsed.arch.empty());
+  EXPECT_EQ(parsed.units[1].cuda_source, object.units[1].cuda_source);
 }
 
 TEST(ProgramBinary, RandomBytesAreRejected) {

@@ -390,12 +390,56 @@ TEST(Link, CompiledObjectsLinkIntoAnExecutable) {
   ASSERT_TRUE(caller.ok()) << caller.log;
   ASSERT_TRUE(callee.ok()) << callee.log;
   EXPECT_EQ(caller.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
-  EXPECT_FALSE(caller.binary->units[0].lto_ir.empty());
-  BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, "", kHopper);
+  // Translated only: the link compiles it, for its device.
+  EXPECT_TRUE(caller.binary->units[0].lto_ir.empty());
+  EXPECT_TRUE(caller.binary->arch.empty());
+  BuildResult linked =
+      linkBinaries(tools(), {caller.binary.get(), callee.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
   EXPECT_TRUE(isElf(linked.binary->cubin));
   EXPECT_EQ(linked.binary->units.size(), 2u);
+  EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"apply"});
+}
+
+// hashcat compiles each program and links it alone: that is a build of its
+// source, with what a build does (uncalled functions left out, the cache).
+TEST(Link, AnObjectLinkedAloneIsBuiltAsAWholeProgram) {
+  const std::string source =
+      std::string(kCallee) + "float unused(float x) { return x; }\n" +
+      "__kernel void apply(__global float *data) { data[0] = twice(data[0]); }\n";
+  KernelCache cache(temporaryDirectory());
+  BuildResult built = buildFromSource(tools(&cache), source, "-DN=1", kHopper);
+  BuildResult object = compileFromSource(tools(&cache), source, "-DN=1", {}, kHopper);
+  ASSERT_TRUE(built.ok() && object.ok()) << built.log << object.log;
+  EXPECT_NE(object.binary->units[0].cuda_source.find("unused"), std::string::npos);
+  BuildResult linked = linkBinaries(tools(&cache), {object.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(linked.cache_note.rfind("hit", 0), 0u) << linked.cache_note;
+  EXPECT_EQ(linked.binary->cubin, built.binary->cubin);
+  EXPECT_TRUE(linked.binary->units[0].lto_ir.empty());
+  EXPECT_EQ(linked.binary->units[0].cuda_source.find("unused"), std::string::npos);
+  // With a link option that a build has no word for, nvJitLink links it.
+  BuildResult flushed =
+      linkBinaries(tools(&cache), {object.binary.get()}, "-cl-denorms-are-zero", kHopper);
+  ASSERT_TRUE(flushed.ok()) << flushed.log;
+  EXPECT_FALSE(flushed.binary->units[0].lto_ir.empty());
+}
+
+// A compiled object's binary holds CUDA C++ and no architecture: it parses,
+// and a link in another process compiles it.
+TEST(Link, AnObjectsBinaryIsCompiledByTheLinkThatReadsIt) {
+  BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && callee.ok());
+  ProgramBinary read;
+  std::string why;
+  ASSERT_TRUE(parseBinary(serializeBinary(*callee.binary), read, why)) << why;
+  EXPECT_EQ(read.units[0].origin, nullptr);
+  BuildResult alone = linkBinaries(tools(), {&read}, "", kHopper);
+  ASSERT_TRUE(alone.ok()) << alone.log;
+  EXPECT_FALSE(alone.binary->units[0].lto_ir.empty());
+  BuildResult linked = linkBinaries(tools(), {caller.binary.get(), &read}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"apply"});
 }
 
@@ -409,7 +453,7 @@ TEST(Link, HeadersOfCompileAreInMemory) {
 TEST(Link, UndefinedFunctionsFailWithTheLinkersWords) {
   BuildResult caller = compiled(kCaller);
   ASSERT_TRUE(caller.ok()) << caller.log;
-  BuildResult linked = linkBinaries({caller.binary.get()}, "", kHopper);
+  BuildResult linked = linkBinaries(tools(), {caller.binary.get()}, "", kHopper);
   EXPECT_EQ(linked.failure, BuildFailure::failed);
   EXPECT_NE(linked.log.find("twice"), std::string::npos) << linked.log;
 }
@@ -417,12 +461,12 @@ TEST(Link, UndefinedFunctionsFailWithTheLinkersWords) {
 TEST(Link, LibrariesKeepTheirUnitsAndLinkLater) {
   BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
   ASSERT_TRUE(caller.ok() && callee.ok());
-  BuildResult library = linkBinaries({callee.binary.get()}, "-create-library", kHopper);
+  BuildResult library = linkBinaries(tools(), {callee.binary.get()}, "-create-library", kHopper);
   ASSERT_TRUE(library.ok()) << library.log;
   EXPECT_EQ(library.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_LIBRARY));
   EXPECT_TRUE(library.binary->cubin.empty());
-  BuildResult linked =
-      linkBinaries({caller.binary.get(), library.binary.get()}, "-cl-fast-relaxed-math", kHopper);
+  BuildResult linked = linkBinaries(tools(), {caller.binary.get(), library.binary.get()},
+                                    "-cl-fast-relaxed-math", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_TRUE(isElf(linked.binary->cubin));
 }
@@ -430,7 +474,8 @@ TEST(Link, LibrariesKeepTheirUnitsAndLinkLater) {
 TEST(Link, AKernelDefinedTwiceFails) {
   BuildResult first = compiled(kCaller), second = compiled(kCaller);
   ASSERT_TRUE(first.ok() && second.ok());
-  BuildResult linked = linkBinaries({first.binary.get(), second.binary.get()}, "", kHopper);
+  BuildResult linked =
+      linkBinaries(tools(), {first.binary.get(), second.binary.get()}, "", kHopper);
   EXPECT_EQ(linked.failure, BuildFailure::failed);
   EXPECT_NE(linked.log.find("'apply'"), std::string::npos) << linked.log;
 }
@@ -439,7 +484,8 @@ TEST(Link, ObjectsOfAnotherArchitectureAreCompiledAgain) {
   BuildResult caller = compileFromSource(tools(), kCaller, "", {}, GpuTarget{"sm_80"});
   BuildResult callee = compiled(kCallee);
   ASSERT_TRUE(caller.ok() && callee.ok());
-  BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, "", kHopper);
+  BuildResult linked =
+      linkBinaries(tools(), {caller.binary.get(), callee.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->arch, "sm_90");
 }
@@ -463,7 +509,8 @@ TEST(Link, AKernelCallsAKernelOfAnotherUnit) {
   BuildResult callee = compiled(kCopyKernel), caller = compiled(kCallsCopyKernel);
   ASSERT_TRUE(callee.ok()) << callee.log;
   ASSERT_TRUE(caller.ok()) << caller.log;
-  BuildResult linked = linkBinaries({callee.binary.get(), caller.binary.get()}, "", kHopper);
+  BuildResult linked =
+      linkBinaries(tools(), {callee.binary.get(), caller.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->kernelNames(),
             (std::vector<std::string>{"CopyBuffer", "AnotherCopyBuffer"}));
@@ -484,7 +531,7 @@ __kernel void sboxes(__global uint *out) {
 })");
   ASSERT_TRUE(sboxes.ok()) << sboxes.log;
   EXPECT_EQ(sboxes.binary->units[0].cuda_source.find("sboxes_body"), std::string::npos);
-  BuildResult linked = linkBinaries({sboxes.binary.get()}, "", kHopper);
+  BuildResult linked = linkBinaries(tools(), {sboxes.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   const cl2cuda::KernelMetadata *kernel = linked.binary->findKernel("sboxes");
   ASSERT_NE(kernel, nullptr);
@@ -515,9 +562,10 @@ __kernel void k(__global int *data) { data[get_global_id(0)] = offset(scaled(dat
 )");
   ASSERT_TRUE(definer.ok()) << definer.log;
   ASSERT_TRUE(user.ok()) << user.log;
-  BuildResult library = linkBinaries({definer.binary.get()}, "-create-library", kHopper);
+  BuildResult library = linkBinaries(tools(), {definer.binary.get()}, "-create-library", kHopper);
   ASSERT_TRUE(library.ok()) << library.log;
-  BuildResult linked = linkBinaries({user.binary.get(), library.binary.get()}, "", kHopper);
+  BuildResult linked =
+      linkBinaries(tools(), {user.binary.get(), library.binary.get()}, "", kHopper);
   ASSERT_TRUE(linked.ok()) << linked.log;
   EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"k"});
 }
@@ -536,7 +584,7 @@ TEST(Link, OptionsComeFromTheTable) {
   EXPECT_NE(error.find("-cl-std=CL2.0"), std::string::npos);
   BuildResult caller = compiled(kCaller);
   ASSERT_TRUE(caller.ok());
-  EXPECT_EQ(linkBinaries({caller.binary.get()}, "-DX", kHopper).failure,
+  EXPECT_EQ(linkBinaries(tools(), {caller.binary.get()}, "-DX", kHopper).failure,
             BuildFailure::invalid_options);
 }
 
@@ -566,7 +614,8 @@ TEST(Link, MathOptionsAreAcceptedByTheLinker) {
   ASSERT_TRUE(caller.ok() && callee.ok());
   for (const char *option : {"-cl-denorms-are-zero", "-cl-unsafe-math-optimizations",
                              "-cl-fast-relaxed-math", "-cl-finite-math-only"}) {
-    BuildResult linked = linkBinaries({caller.binary.get(), callee.binary.get()}, option, kHopper);
+    BuildResult linked =
+        linkBinaries(tools(), {caller.binary.get(), callee.binary.get()}, option, kHopper);
     EXPECT_TRUE(linked.ok()) << option << ": " << linked.log;
   }
 }
@@ -772,7 +821,7 @@ TEST(Cache, ConcurrentProcessesNeverSeeATornEntry) {
     ProgramBinary binary;
     binary.arch = "sm_90";
     binary.cubin = std::string(1 << 20, role[0]); // large enough for torn writes to show
-    binary.units.push_back({"source", {}, ""});
+    binary.units.push_back({"source", {}, "", nullptr});
     const KernelCache::Key key = KernelCache::keyFor("shared", {}, "", "sm_90");
     for (int round = 0; round < kRounds; ++round) {
       std::string why;
