@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shutil
 import statistics
@@ -86,6 +87,14 @@ def summarize(samples: list[Sample], columns: list[str], modes: list[int]) -> li
     return rows
 
 
+def megahashes(hashes_per_second: float | None) -> str:
+    """MH/s to four significant digits, without an exponent (bcrypt's are below one)."""
+    if not hashes_per_second:
+        return "n/a"
+    value = hashes_per_second / 1e6
+    return f"{value:.{max(0, 3 - math.floor(math.log10(value)))}f}"
+
+
 def markdown(rows: list[dict], columns: list[str]) -> str:
     def cell(value, form):
         return form.format(value) if value is not None else "n/a"
@@ -99,7 +108,7 @@ def markdown(rows: list[dict], columns: list[str]) -> str:
             str(row["mode"]),
             *(cell(row["seconds"][c], "{:.2f}") for c in columns),
             *(cell(row["ratio"].get(c), "{:.2f}") for c in others),
-            *(cell(row["speed"][c] and row["speed"][c] / 1e6, "{:.1f}") for c in columns),
+            *(megahashes(row["speed"][c]) for c in columns),
             failed]) + " |")
     return "\n".join(lines)
 
