@@ -58,10 +58,11 @@ struct BuildCase {
   // here (an OpenCL column whose verbose build log has them; Unavailable
   // in the others).
   std::vector<BuildPhases> *phases = nullptr;
-  // Ready to launch: the build also makes every kernel (clCreateKernelsInProgram;
-  // raw CUDA: loads each function), where an implementation that compiles
-  // lazily pays what its build did not.
-  bool with_kernels = false;
+  // Ready to launch, on the side of a cold build: after the sample's clock
+  // stops, every kernel is made (clCreateKernelsInProgram; raw CUDA: each
+  // function loaded), where an implementation that compiles lazily pays what
+  // its build did not, and the build's seconds plus those are appended here.
+  std::vector<double> *ready_seconds = nullptr;
 };
 
 struct PipelineCase {

@@ -635,8 +635,8 @@ std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
             : s.warm;
     double seconds = 0.0;
     Module module = s.column->loadModule(input.source, "build.cu", &seconds, input.options);
-    if (s.c.with_kernels)
-      seconds += loadEveryFunction(module.get());
+    if (s.c.ready_seconds)
+      s.c.ready_seconds->push_back(seconds + loadEveryFunction(module.get()));
     return seconds;
   });
 }

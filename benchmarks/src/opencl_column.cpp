@@ -517,8 +517,8 @@ std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
       input.options += " -cl-nv-verbose";
     double seconds = 0.0;
     Program program = s.column->buildProgram(input.source, &seconds, input.options);
-    if (s.c.with_kernels)
-      seconds += s.column->createEveryKernel(program.get());
+    if (s.c.ready_seconds)
+      s.c.ready_seconds->push_back(seconds + s.column->createEveryKernel(program.get()));
     if (s.c.phases) {
       BuildPhases phases = parseBuildTimes(s.column->buildLog(program.get()));
       if (phases.empty())

@@ -125,16 +125,21 @@ private:
         result_.notes.push_back("build: " + program.label + " left out, " + missing);
         continue;
       }
-      const Prepare cold = [&](Column &c) { return c.build(BuildCase{true, &program, root}); };
       if (&program == &buildMeasurePrograms().front())
-        measureRow(Measure::BuildFirst, program.label, "", 1, cold, ms);
-      measureRow(Measure::BuildCold, program.label, "", options_.repetitions, cold, ms);
-      measureRow(
-          Measure::BuildReady, program.label, "", options_.repetitions,
+        measureRow(
+            Measure::BuildFirst, program.label, "", 1,
+            [&](Column &c) {
+              return c.build(BuildCase{true, &program, root});
+            },
+            ms);
+      std::array<std::vector<double>, kColumnCount> ready;
+      const std::size_t cold = measureRow(
+          Measure::BuildCold, program.label, "", options_.repetitions,
           [&](Column &c) {
-            return c.build(BuildCase{true, &program, root, nullptr, true});
+            return c.build(BuildCase{true, &program, root, nullptr, &ready[slotOf(c)]});
           },
           ms);
+      addRow(readyRow(result_.rows[cold], ready));
       measureRow(
           Measure::BuildWarm, program.label, "", options_.repetitions,
           [&](Column &c) {
@@ -143,6 +148,29 @@ private:
           ms);
       buildProfile(program);
     }
+  }
+
+  // "program build and its kernels, cold" from the cold row's own builds:
+  // each sample's build plus its kernels, where the cold row measured.
+  static Row readyRow(const Row &cold, const std::array<std::vector<double>, kColumnCount> &ready) {
+    Row row{Measure::BuildReady, cold.param, measureInfo(Measure::BuildReady).unit, {}};
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot) {
+      row.cells[slot] = cold.cells[slot];
+      if (row.cells[slot].summary) {
+        std::vector<double> ms;
+        for (double seconds : ready[slot])
+          ms.push_back(seconds * 1e3);
+        row.cells[slot].summary = summarize(ms);
+      }
+    }
+    return row;
+  }
+
+  std::size_t slotOf(const Column &column) const {
+    for (std::size_t slot = 0; slot < kColumnCount; ++slot)
+      if (columns_[slot] && &*columns_[slot] == &column)
+        return slot;
+    throw std::logic_error("a column the runner does not hold");
   }
 
   // Rows "LABEL: PHASE" from verbose cold builds, in the order the first
