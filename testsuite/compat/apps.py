@@ -342,7 +342,7 @@ APPS = {app.name: app for app in [
         run_pyopencl, minutes=45, uses_pytest=True, builds_on_stand_in=True),
     App("hashcat", [Deb("hashcat", "6.2.6+ds1-1+b1"), Deb("hashcat-data", "6.2.6+ds1-1"),
                     Deb("libminizip1", "1.1-8+deb12u1"), Deb("libxxhash0", "0.8.1-1")],
-        run_hashcat, minutes=20),
+        run_hashcat, minutes=20, builds_on_stand_in=True),
     App("clblast", [Deb("clblast-tests", "1.5.3-3"), Deb("libclblast1", "1.5.3-3"), Deb("libblas3", "3.11.0-2")],
         run_clblast, minutes=20),
     App("clfft", [Deb("clfft-client", "2.12.2-3.2"), Deb("libclfft2", "2.12.2-3.2"),
