@@ -2,16 +2,55 @@
 
 #include "core/settings.h"
 
+#include <cstdio>
+#include <string>
+
 namespace clcuda::api {
+
+const char *errorName(cl_int code) {
+  switch (code) {
+#define CL_ERROR_CODE(name)                                                                        \
+  case name:                                                                                       \
+    return #name;
+#include "common/cl_errors.def"
+#undef CL_ERROR_CODE
+  }
+  return nullptr;
+}
+
+namespace {
+
+std::string statusText(cl_int status) {
+  const char *name = errorName(status);
+  return name ? std::string(name) : "error " + std::to_string(status);
+}
+
+} // namespace
 
 void logError(const char *function, cl_int error) {
   if (!core::settings().log_errors)
     return;
   const CUresult cause = cuda::lastFailure();
-  std::string line = std::string(function) + " returned " + std::to_string(error);
+  std::string line = std::string(function) + " returned " + statusText(error);
   if (cause != CUDA_SUCCESS)
     line += std::string(" (CUDA: ") + cuda::resultName(cause) + ")";
   core::logLine(line);
+}
+
+bool tracesCalls() {
+  static const bool traced = core::logs("calls");
+  return traced;
+}
+
+std::string callLine(const char *function, cl_int status, double seconds) {
+  char microseconds[32];
+  std::snprintf(microseconds, sizeof microseconds, "%.1f us", seconds * 1e6);
+  return std::string("call ") + function + ": " + statusText(status) + ", " + microseconds;
+}
+
+void logCall(const char *function, cl_int status, CallClock::time_point start) {
+  core::logLine(
+      callLine(function, status, std::chrono::duration<double>(CallClock::now() - start).count()));
 }
 
 } // namespace clcuda::api

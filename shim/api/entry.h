@@ -1,6 +1,7 @@
 // What every entry point shares: the guard that turns exceptions into
 // error codes (nothing escapes into C callers, nothing aborts), optional
-// error logging (CLCUDA_LOG_ERRORS), and handle lookup.
+// error logging (CLCUDA_LOG_ERRORS) and call tracing (CLCUDA_LOG=calls),
+// and handle lookup.
 #pragma once
 
 #include "core/object.h"
@@ -10,7 +11,9 @@
 #include <CL/cl_ext.h>
 #include <CL/cl_gl.h>
 
+#include <chrono>
 #include <new>
+#include <string>
 #include <utility>
 
 // Entry points are C functions, exported by the version script.
@@ -18,13 +21,26 @@
 
 namespace clcuda::api {
 
+// CL_INVALID_VALUE for -30: the name of an OpenCL error code, nullptr for
+// a number that is none.
+const char *errorName(cl_int code);
+
 // With CLCUDA_LOG_ERRORS=1: the entry point, its error and the CUDA error
 // behind it, if any, on stderr.
 void logError(const char *function, cl_int error);
 
+// CLCUDA_LOG=calls: a line for every call of an entry point that returns a
+// status, with its status and time ("call clFinish: CL_SUCCESS, 12.0 us").
+using CallClock = std::chrono::steady_clock;
+bool tracesCalls();
+std::string callLine(const char *function, cl_int status, double seconds);
+void logCall(const char *function, cl_int status, CallClock::time_point start);
+
 // Runs an entry point that returns its status.
 template <class Body> cl_int guarded(const char *function, Body &&body) noexcept {
   cl_int error;
+  const bool traced = tracesCalls();
+  const CallClock::time_point start = traced ? CallClock::now() : CallClock::time_point();
   cuda::forgetLastFailure();
   try {
     error = body();
@@ -35,6 +51,8 @@ template <class Body> cl_int guarded(const char *function, Body &&body) noexcept
   }
   if (error != CL_SUCCESS)
     logError(function, error);
+  if (traced)
+    logCall(function, error, start);
   return error;
 }
 
@@ -46,6 +64,8 @@ auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexc
   using Result = decltype(body(std::declval<cl_int &>()));
   cl_int error = CL_SUCCESS;
   Result result{};
+  const bool traced = tracesCalls();
+  const CallClock::time_point start = traced ? CallClock::now() : CallClock::time_point();
   cuda::forgetLastFailure();
   try {
     result = body(error);
@@ -58,6 +78,8 @@ auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexc
     result = Result{};
     logError(function, error);
   }
+  if (traced)
+    logCall(function, error, start);
   if (errcode_ret)
     *errcode_ret = error;
   return result;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <regex>
 #include <sstream>
@@ -801,6 +802,27 @@ TEST_F(ProgramCache, LogLinesGoToTheLogFileWhenOneIsNamed) {
   ASSERT_EQ(lines.size(), 2u) << child.output;
   for (const std::string &line : lines)
     EXPECT_EQ(line.rfind("clcuda: build for", 0), 0u) << line;
+}
+
+// CLCUDA_LOG=calls traces every call with its status by name, and
+// CLCUDA_LOG_ERRORS names a failed call's error the same way.
+TEST_F(ProgramCache, CallsAreTracedWithTheirStatusByName) {
+  if (childRole()) {
+    cl_program program = build(kSaxpy, "-DTRACED=1");
+    EXPECT_EQ(clGetProgramInfo(program, 0xdead, 0, nullptr, nullptr), CL_INVALID_VALUE);
+    return;
+  }
+  const std::string file = temporaryDirectory() + "/clcuda.log";
+  const ChildResult child =
+      runChild("traced", {"CLCUDA_LOG=calls", "CLCUDA_LOG_ERRORS=1", "CLCUDA_LOG_FILE=" + file},
+               {"--loading=" + loadingMode()});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+  std::ifstream log(file);
+  std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  for (const char *line : {"clcuda: call clBuildProgram: CL_SUCCESS, ",
+                           "clcuda: call clGetProgramInfo: CL_INVALID_VALUE, ",
+                           "clcuda: clGetProgramInfo returned CL_INVALID_VALUE\n"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << " is not in\n" << text;
 }
 
 // The precompiled device library headers, through clBuildProgram: made by

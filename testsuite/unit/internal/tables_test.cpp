@@ -1,6 +1,7 @@
 // The tables the shim answers from: info queries, CUDA errors, settings,
 // capabilities.
 #include "api/cl_nv_tokens.h"
+#include "api/entry.h"
 #include "api/info_tables.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
@@ -432,6 +433,18 @@ TEST(CudaErrors, TheLastFailureIsRememberedPerThread) {
   EXPECT_EQ(seen_elsewhere, CUDA_SUCCESS);
   forgetLastFailure();
   EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
+}
+
+// The logs (CLCUDA_LOG_ERRORS, CLCUDA_LOG=calls) name OpenCL's error codes.
+TEST(EntryLogs, StatusesAreNamed) {
+  using clcuda::api::callLine;
+  using clcuda::api::errorName;
+  EXPECT_STREQ(errorName(CL_SUCCESS), "CL_SUCCESS");
+  EXPECT_STREQ(errorName(-30), "CL_INVALID_VALUE");
+  EXPECT_STREQ(errorName(CL_PLATFORM_NOT_FOUND_KHR), "CL_PLATFORM_NOT_FOUND_KHR");
+  EXPECT_EQ(errorName(-12345), nullptr);
+  EXPECT_EQ(callLine("clFinish", CL_SUCCESS, 12e-6), "call clFinish: CL_SUCCESS, 12.0 us");
+  EXPECT_EQ(callLine("clFlush", -12345, 0.5e-6), "call clFlush: error -12345, 0.5 us");
 }
 
 std::string readSourceFile(const std::string &path) {
