@@ -1,6 +1,7 @@
 #include "opencl_column.h"
 
 #include "bench_error.h"
+#include "common/cl_error_name.h"
 #include "host_support.h"
 
 #include <CL/cl.h>
@@ -21,22 +22,9 @@ extern const EmbeddedFileSet opencl_benchmark_sources; // kernels/*.cl
 namespace clcuda::bench {
 namespace {
 
-struct ErrorName {
-  cl_int code;
-  const char *name;
-};
-
-constexpr ErrorName kErrorNames[] = {
-#define CL_ERROR_CODE(name) {name, #name},
-#include "common/cl_errors.def"
-#undef CL_ERROR_CODE
-};
-
 std::string errorName(cl_int code) {
-  for (const ErrorName &entry : kErrorNames)
-    if (entry.code == code)
-      return entry.name;
-  return "OpenCL error " + std::to_string(code);
+  const char *name = clErrorName(code);
+  return name ? name : "OpenCL error " + std::to_string(code);
 }
 
 void check(cl_int status, const char *call) {

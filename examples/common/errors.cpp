@@ -1,18 +1,12 @@
 #include "common/errors.h"
 
-#include <CL/cl_ext.h>
+#include "common/cl_error_name.h"
 
 namespace clexample {
 
 const char *errorName(cl_int code) {
-  switch (code) {
-#define CL_ERROR_CODE(name)                                                                        \
-  case name:                                                                                       \
-    return #name;
-#include "common/cl_errors.def"
-#undef CL_ERROR_CODE
-  }
-  return "unknown error";
+  const char *name = clErrorName(code);
+  return name ? name : "unknown error";
 }
 
 ClError::ClError(cl_int code, const std::string &call)

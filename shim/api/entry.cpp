@@ -1,5 +1,6 @@
 #include "entry.h"
 
+#include "common/cl_error_name.h"
 #include "core/settings.h"
 
 #include <cstdio>
@@ -7,21 +8,10 @@
 
 namespace clcuda::api {
 
-const char *errorName(cl_int code) {
-  switch (code) {
-#define CL_ERROR_CODE(name)                                                                        \
-  case name:                                                                                       \
-    return #name;
-#include "common/cl_errors.def"
-#undef CL_ERROR_CODE
-  }
-  return nullptr;
-}
-
 namespace {
 
 std::string statusText(cl_int status) {
-  const char *name = errorName(status);
+  const char *name = clErrorName(status);
   return name ? std::string(name) : "error " + std::to_string(status);
 }
 

@@ -21,10 +21,6 @@
 
 namespace clcuda::api {
 
-// CL_INVALID_VALUE for -30: the name of an OpenCL error code, nullptr for
-// a number that is none.
-const char *errorName(cl_int code);
-
 // With CLCUDA_LOG_ERRORS=1: the entry point, its error and the CUDA error
 // behind it, if any, on stderr.
 void logError(const char *function, cl_int error);

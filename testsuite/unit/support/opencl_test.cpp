@@ -1,5 +1,6 @@
 #include "opencl_test.h"
 
+#include "common/cl_error_name.h"
 #include "icd_vendors.h"
 
 #include <cstdlib>
@@ -44,19 +45,9 @@ std::string deviceString(cl_device_id device, cl_device_info param) {
 }
 
 std::string errorName(cl_int error) {
-  struct Row {
-    cl_int code;
-    const char *name;
-  };
-  static constexpr Row kRows[] = {
-#define CL_ERROR_CODE(name) {name, #name},
-#include "common/cl_errors.def" // the examples' table: one list of the codes
-#undef CL_ERROR_CODE
-  };
-  for (const Row &row : kRows)
-    if (row.code == error)
-      return std::string(row.name) + " (" + std::to_string(error) + ")";
-  return "error " + std::to_string(error);
+  const char *name = clErrorName(error); // the examples' table: one list of the codes
+  return name ? std::string(name) + " (" + std::to_string(error) + ")"
+              : "error " + std::to_string(error);
 }
 
 } // namespace clcuda::test
