@@ -145,6 +145,18 @@ TEST(Tables, PatternsSpellTheLibrarysTemplates) {
   EXPECT_FALSE(matchPattern("convert_quux"));
 }
 
+// A diagnostic's ID is what users and scripts look up: one meaning each.
+TEST(Tables, DiagnosticIdsAreUniqueAndWellFormed) {
+  std::set<std::string> seen;
+  std::size_t index = 0;
+  for (const cl2cuda::DiagnosticInfo &info : cl2cuda::diagnosticTable()) {
+    EXPECT_EQ(static_cast<std::size_t>(info.diagnostic), index++) << info.id;
+    EXPECT_TRUE(std::regex_match(info.id, std::regex("CLC[1-9][0-9]{3}"))) << info.id;
+    EXPECT_TRUE(seen.insert(info.id).second) << info.id << " is used twice";
+  }
+  EXPECT_GT(seen.size(), 10u);
+}
+
 TEST(MappingDocs, AreCurrent) {
   std::string committed = readFile(std::string(CLCUDA_SOURCE_DIR) + "/docs/mapping.md");
   EXPECT_EQ(committed, mappingTablesMarkdown())

@@ -158,8 +158,7 @@ std::optional<std::string> renderCompileMode(RenderInput input) {
     const ExpandedText::Location *location = rendered.locationAt(realized.conflict.begin);
     clang::SourceLocation where =
         location ? input.program.tokens.at(location->token).location() : clang::SourceLocation();
-    reportError(input.program.diagnostics, where,
-                "internal translator error: conflicting edits here (please report this program)");
+    report(input.program.diagnostics, where, Diagnostic::ConflictingEdits);
     return std::nullopt;
   }
   return includeLines(input.modules) + realized.text;

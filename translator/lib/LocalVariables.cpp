@@ -71,9 +71,7 @@ void ProgramRewriter::declareInDynamicSharedMemory(const clang::VarDecl *variabl
   std::optional<unsigned> name = tokenAt(variable->getLocation());
   std::optional<unsigned> end = tokenAt(variable->getEndLoc());
   if (!name || !end) {
-    error(variable->getLocation(),
-          "cannot place this __local variable in dynamic shared memory (the kernel's __local "
-          "variables take more than CUDA's static shared memory)");
+    error(variable->getLocation(), Diagnostic::LocalVariableTooLarge);
     return;
   }
   std::string initializer = " = clc::local_variable<decltype(" + types_.nameOf(variable) + ")>(" +

@@ -221,6 +221,18 @@ std::string reservedSection() {
          table.str();
 }
 
+std::string diagnosticSection() {
+  Table table({"ID", "severity", "message"});
+  for (const DiagnosticInfo &info : diagnosticTable())
+    table.row(
+        {code(info.id), info.severity == Severity::Error ? "error" : "warning", cell(info.text)});
+  return "## The translator's diagnostics\n\nBesides Clang's own, the translator reports "
+         "these, with the ID after the message (`error: pipes are not supported by clcuda "
+         "[CLC1004]`); an ID keeps its meaning when the words change. `%0`, `%1`... stand "
+         "for the names and numbers the message gives.\n\n" +
+         table.str();
+}
+
 } // namespace
 
 std::string mappingTablesMarkdown() {
@@ -230,7 +242,7 @@ std::string mappingTablesMarkdown() {
          "[translator.md](translator.md), [design.md](design.md).\n\n" +
          qualifiersSection() + typesSection() + workItemSection() + builtinSection() +
          patternSection() + compilerSection() + attributeSection() + buildOptionSection() +
-         reservedSection();
+         reservedSection() + diagnosticSection();
 }
 
 } // namespace cl2cuda

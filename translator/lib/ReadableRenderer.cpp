@@ -707,9 +707,7 @@ std::string ReadableRenderer::prologue(const std::string &body) {
 }
 
 std::optional<std::string> ReadableRenderer::fallBack(clang::SourceLocation where) {
-  reportWarning(program_.diagnostics, where,
-                "readable output cannot keep the source text around here; the program is "
-                "given in compile form (macros expanded)");
+  report(program_.diagnostics, where, Diagnostic::ReadableFallback);
   return renderCompileMode(input_);
 }
 

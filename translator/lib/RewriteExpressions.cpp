@@ -86,8 +86,7 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
   // A whole program links nothing else: a function it declares and never
   // defines would only fail later, in ptxas, without naming the call.
   if (!options_.separate_compilation && !callee->isDefined()) {
-    error(call->getBeginLoc(), "function '" + callee->getNameAsString() +
-                                   "' is called but never defined in the program");
+    error(call->getBeginLoc(), Diagnostic::UndefinedFunction, {callee->getNameAsString()});
     return true;
   }
   if (const auto *reference =
@@ -155,7 +154,8 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
   }
   if (const BuiltinInfo *builtin = findBuiltin(name)) {
     if (!builtin->supported) {
-      error(location, "'" + name.str() + "' is not supported by clcuda: " + builtin->note);
+      error(location, Diagnostic::UnsupportedBuiltin,
+            {name.str(), std::string(": ") + builtin->note});
       return;
     }
     {
@@ -176,7 +176,7 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     return;
   }
   if (!name.startswith("__builtin_"))
-    error(location, "'" + name.str() + "' is not supported by clcuda");
+    error(location, Diagnostic::UnsupportedBuiltin, {name.str(), ""});
 }
 
 bool ProgramRewriter::overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index) {
@@ -260,10 +260,8 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
     for (const PrintfArgument &passed : rewrite->arguments)
       passed_values += passed.width ? passed.width - 1 : 0;
   if (passed_values > kCudaPrintfMaxArguments) {
-    error(call->getBeginLoc(), "a printf passing " + std::to_string(passed_values) +
-                                   " values (a vector's elements counted one by one) is not "
-                                   "supported by clcuda: CUDA's printf takes at most " +
-                                   std::to_string(kCudaPrintfMaxArguments));
+    error(call->getBeginLoc(), Diagnostic::PrintfTooManyValues,
+          {std::to_string(passed_values), std::to_string(kCudaPrintfMaxArguments)});
     return;
   }
   // A vector conversion passes its argument element by element, so its width
@@ -281,11 +279,12 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
     if ((vector ? vector->getNumElements() : 0) == width)
       continue;
     const std::string type = argument->getType().getUnqualifiedType().getAsString();
-    error(argument->getBeginLoc(),
-          "printf argument " + std::to_string(index) + " (" + type + ") does not match its " +
-              (width ? "%v" + std::to_string(width) + " conversion: it needs a " +
-                           std::to_string(width) + "-element vector"
-                     : "scalar conversion: a vector needs %vN"));
+    if (width)
+      error(argument->getBeginLoc(), Diagnostic::PrintfVectorWidth,
+            {std::to_string(index), type, "%v" + std::to_string(width), std::to_string(width)});
+    else
+      error(argument->getBeginLoc(), Diagnostic::PrintfScalarConversion,
+            {std::to_string(index), type, "%vN"});
     return;
   }
   if (!rewrite)
@@ -352,8 +351,7 @@ void ProgramRewriter::rewritePrintf(clang::CallExpr *call) {
   // printf(...) must be a statement of its own: { const auto v = arg; printf(..., v.x, ...); }
   if (!statement || !own_statement || statement->last + 1 >= program_.tokens.expanded().size() ||
       program_.tokens.kind(statement->last + 1) != clang::tok::semi) {
-    error(call->getBeginLoc(), "a printf vector argument with side effects is supported only "
-                               "when the printf call is a statement of its own");
+    error(call->getBeginLoc(), Diagnostic::PrintfVectorSideEffects);
     return;
   }
   ++statement->last; // the ';'
@@ -601,7 +599,7 @@ bool ProgramRewriter::VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *liter
     return true;
   clang::QualType type = literal->getTypeSourceInfo()->getType();
   if (type->isArrayType()) {
-    error(literal->getBeginLoc(), "compound literals of array type are not supported by clcuda");
+    error(literal->getBeginLoc(), Diagnostic::ArrayCompoundLiteral);
     return true;
   }
   // (float4)(a, b) and (struct S){...} become functional casts: clc::float4(a, b), S{...}.
@@ -778,9 +776,7 @@ bool ProgramRewriter::appendPositional(const clang::InitListExpr *semantic,
   if (const clang::FieldDecl *member = semantic->getInitializedFieldInUnion()) {
     const clang::RecordDecl *record = member->getParent();
     if (record->field_begin() != record->field_end() && *record->field_begin() != member) {
-      error(semantic->getBeginLoc(),
-            "a designated initializer of a union member other than the first is not "
-            "supported by clcuda");
+      error(semantic->getBeginLoc(), Diagnostic::UnionMemberDesignator);
       return false;
     }
   }

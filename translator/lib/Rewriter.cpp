@@ -232,10 +232,11 @@ void ProgramRewriter::chooseRenames() {
 
 // --- helpers ----------------------------------------------------------------
 
-void ProgramRewriter::error(clang::SourceLocation location, llvm::StringRef message) {
+void ProgramRewriter::error(clang::SourceLocation location, Diagnostic diagnostic,
+                            std::initializer_list<std::string> arguments) {
   if (!reported_locations_.insert(location.getRawEncoding()).second)
     return;
-  reportError(program_.diagnostics, location, message);
+  report(program_.diagnostics, location, diagnostic, arguments);
 }
 
 void ProgramRewriter::useModule(llvm::StringRef module) {
@@ -360,8 +361,7 @@ void ProgramRewriter::rewriteKernelAttributes(const clang::FunctionDecl *functio
     case AttributeAction::UnrollPragma:
       continue;
     case AttributeAction::Unsupported:
-      error(attribute->getLocation(),
-            std::string("attribute '") + attribute->getSpelling() + "' is not supported by clcuda");
+      error(attribute->getLocation(), Diagnostic::UnsupportedAttribute, {attribute->getSpelling()});
       continue;
     case AttributeAction::LaunchBounds:
       if (const auto *size = llvm::dyn_cast<clang::ReqdWorkGroupSizeAttr>(attribute))
@@ -582,9 +582,7 @@ bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualTy
     auto [choice, inserted] = keyword_choice_.try_emplace(i, text);
     if (!inserted) {
       if (choice->second != text)
-        error(program_.tokens.at(i).location(),
-              "this address-space qualifier means different things for the declarators "
-              "that share it; declare them separately");
+        error(program_.tokens.at(i).location(), Diagnostic::SharedAddressSpace);
       continue;
     }
     edits_.replace({i, i}, text);
@@ -653,8 +651,7 @@ bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {
     return true;
   // C99 allows "int tail[];" last in a struct; NVRTC's C++ does not.
   if (field->getType()->isIncompleteArrayType())
-    error(field->getLocation(), "flexible array member '" + field->getNameAsString() +
-                                    "' has no CUDA equivalent: give the array a size");
+    error(field->getLocation(), Diagnostic::FlexibleArrayMember, {field->getNameAsString()});
   rewriteAddressSpaces(field, field->getLocation(), Placement::Other);
   return true;
 }
@@ -704,8 +701,7 @@ bool ProgramRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc type) {
     cuda = types_.spellVector(vector);
   } else if (const NamedTypeInfo *named = findNamedType(name)) {
     if (!named->supported) {
-      error(type.getNameLoc(),
-            "type '" + name.str() + "' is not supported by clcuda: " + named->note);
+      error(type.getNameLoc(), Diagnostic::UnsupportedType, {name.str(), named->note});
       return true;
     }
     useModule(named->module);
@@ -739,8 +735,8 @@ bool ProgramRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc type) {
   if (!named)
     return true;
   if (!named->supported || !*named->cuda) {
-    error(type.getBeginLoc(), "type '" + program_.tokens.text(tokens->first).str() +
-                                  "' is not supported by clcuda: " + named->note);
+    error(type.getBeginLoc(), Diagnostic::UnsupportedType,
+          {program_.tokens.text(tokens->first).str(), named->note});
     return true;
   }
   useModule(named->module);
@@ -755,22 +751,22 @@ bool ProgramRewriter::VisitTagTypeLoc(clang::TagTypeLoc type) {
 }
 
 bool ProgramRewriter::VisitPipeTypeLoc(clang::PipeTypeLoc type) {
-  error(type.getBeginLoc(), "pipes are not supported by clcuda");
+  error(type.getBeginLoc(), Diagnostic::Pipes);
   return true;
 }
 
 bool ProgramRewriter::VisitAtomicTypeLoc(clang::AtomicTypeLoc type) {
-  error(type.getBeginLoc(), "OpenCL C 2.0 atomic types are not supported by clcuda yet");
+  error(type.getBeginLoc(), Diagnostic::AtomicTypes);
   return true;
 }
 
 bool ProgramRewriter::VisitBlockPointerTypeLoc(clang::BlockPointerTypeLoc type) {
-  error(type.getBeginLoc(), "blocks are not supported by clcuda");
+  error(type.getBeginLoc(), Diagnostic::Blocks);
   return true;
 }
 
 bool ProgramRewriter::VisitBlockExpr(clang::BlockExpr *block) {
-  error(block->getBeginLoc(), "blocks (device-side enqueue) are not supported by clcuda");
+  error(block->getBeginLoc(), Diagnostic::DeviceEnqueue);
   return true;
 }
 

@@ -2,6 +2,7 @@
 // tokens) and RewriteExpressions.cpp (expressions).
 #pragma once
 
+#include "Diagnostics.h"
 #include "Rewriter.h"
 #include "TypeNames.h"
 
@@ -141,7 +142,8 @@ private:
     return statement ? rangeOf(statement->getSourceRange()) : std::nullopt;
   }
   bool isUser(clang::SourceLocation location) const { return program_.isUserLocation(location); }
-  void error(clang::SourceLocation location, llvm::StringRef message);
+  void error(clang::SourceLocation location, Diagnostic diagnostic,
+             std::initializer_list<std::string> arguments = {});
   void useModule(llvm::StringRef module);
   void markHandled(TokenRange range);
   // The CUDA spelling of an OpenCL-side type.

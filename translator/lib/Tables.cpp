@@ -84,6 +84,12 @@ constexpr AttributeInfo kAttributes[] = {
 #include "tables/attributes.def"
 };
 
+constexpr DiagnosticInfo kDiagnostics[] = {
+#define CL2CUDA_DIAGNOSTIC(name, id, severity, text)                                               \
+  {Diagnostic::name, id, Severity::severity, text},
+#include "tables/diagnostics.def"
+};
+
 constexpr ReservedNameInfo kReservedNames[] = {
 #define CL2CUDA_RESERVED_NAME(name, reason) {#name, reason},
 #include "tables/reserved_names.def"
@@ -304,6 +310,8 @@ AttributeAction attributeAction(llvm::StringRef spelling) {
   const AttributeInfo *info = lookup<kAttributes, &AttributeInfo::spelling>(spelling);
   return info ? info->action : AttributeAction::Keep;
 }
+
+llvm::ArrayRef<DiagnosticInfo> diagnosticTable() { return kDiagnostics; }
 
 llvm::ArrayRef<ReservedNameInfo> reservedNameTable() { return kReservedNames; }
 bool isReservedName(llvm::StringRef name) {

@@ -176,4 +176,19 @@ bool isReservedName(llvm::StringRef name);
 llvm::ArrayRef<const char *> cudaMacroTable();
 bool isCudaMacro(llvm::StringRef name);
 
+// --- the translator's diagnostics (tables/diagnostics.def) ---
+enum class Diagnostic {
+#define CL2CUDA_DIAGNOSTIC(name, id, severity, text) name,
+#include "tables/diagnostics.def"
+};
+enum class Severity { Error, Warning };
+struct DiagnosticInfo {
+  Diagnostic diagnostic;
+  const char *id; // "CLC1001"
+  Severity severity;
+  const char *text; // Clang's format, %0... the arguments
+};
+// In the enum's order.
+llvm::ArrayRef<DiagnosticInfo> diagnosticTable();
+
 } // namespace cl2cuda

@@ -9,5 +9,5 @@ kernel void k(global int16 *v) {
   // 32 values are fine.
   printf("%v16hld|%v16hld\n", v[0], v[1]);
 }
-// LOG: printf_too_many_values.cl:5:3: error: a printf passing 33 values (a vector's elements counted one by one) is not supported by clcuda: CUDA's printf takes at most 32
-// LOG: printf_too_many_values.cl:6:3: error: a printf passing 33 values (a vector's elements counted one by one) is not supported by clcuda: CUDA's printf takes at most 32
+// LOG: printf_too_many_values.cl:5:3: error: a printf passing 33 values (a vector's elements counted one by one) is not supported by clcuda: CUDA's printf takes at most 32 [CLC3001]
+// LOG: printf_too_many_values.cl:6:3: error: a printf passing 33 values (a vector's elements counted one by one) is not supported by clcuda: CUDA's printf takes at most 32 [CLC3001]

@@ -9,6 +9,6 @@ __kernel void apply(__global float *data) {
   data[0] = scale(data[0]);
   data[1] = scale(data[1]) + offset();
 }
-// LOG: undefined_function.cl:9:13: error: function 'scale' is called but never defined in the program
-// LOG: undefined_function.cl:10:13: error: function 'scale' is called but never defined in the program
-// LOG: undefined_function.cl:10:30: error: function 'offset' is called but never defined in the program
+// LOG: undefined_function.cl:9:13: error: function 'scale' is called but never defined in the program [CLC2001]
+// LOG: undefined_function.cl:10:13: error: function 'scale' is called but never defined in the program [CLC2001]
+// LOG: undefined_function.cl:10:30: error: function 'offset' is called but never defined in the program [CLC2001]

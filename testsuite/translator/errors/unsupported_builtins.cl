@@ -5,5 +5,5 @@ kernel void device_side_events(global int *p) {
   create_user_event();
   get_default_queue();
 }
-// LOG: unsupported_builtins.cl:5:3: error: 'create_user_event' is not supported by clcuda: Device-side enqueue
-// LOG: unsupported_builtins.cl:6:3: error: 'get_default_queue' is not supported by clcuda: Device-side enqueue
+// LOG: unsupported_builtins.cl:5:3: error: 'create_user_event' is not supported by clcuda: Device-side enqueue is not supported. [CLC1001]
+// LOG: unsupported_builtins.cl:6:3: error: 'get_default_queue' is not supported by clcuda: Device-side enqueue is not supported. [CLC1001]
