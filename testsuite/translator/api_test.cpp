@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 
 #include <fstream>
+#include <map>
 
 #include <string>
 #include <thread>
@@ -34,6 +35,30 @@ TEST(CApi, TranslatesWithInMemoryHeaders) {
   EXPECT_EQ(result.cuda_source, nullptr);
   EXPECT_EQ(result.metadata, nullptr);
   EXPECT_EQ(result.log, nullptr);
+}
+
+// cl2cuda --stats: what was converted, by kind and name, and what was refused, by ID.
+TEST(Translate, CountsWhatItConvertsAndRefuses) {
+  TranslateOptions options;
+  options.mode = OutputMode::Compile;
+  options.build_options = "-cl-std=CL2.0";
+  TranslateResult result = translate("kernel void k(global float4 *p, local float *scratch) {\n"
+                                     "  __local float tile[4];\n"
+                                     "  tile[0] = sqrt(p[get_global_id(0)].x);\n"
+                                     "  p[get_global_id(1)] = (float4)(tile[0]);\n"
+                                     "}\n",
+                                     options);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  EXPECT_EQ(result.conversions["work-item function get_global_id"], 2u);
+  EXPECT_EQ(result.conversions["builtin sqrt"], 1u);
+  EXPECT_EQ(result.conversions["type float4"], 1u);
+  EXPECT_EQ(result.conversions["vector literal float4"], 1u);
+  EXPECT_EQ(result.conversions["address space local"], 1u); // `__local` counts as `local`
+  EXPECT_EQ(result.conversions["kernel argument local pointer"], 1u);
+  EXPECT_TRUE(result.refusals.empty());
+  result = translate("kernel void k(write_only pipe int out) {}\n", options);
+  EXPECT_EQ(result.status, Status::BuildFailure);
+  EXPECT_EQ(result.refusals, (std::map<std::string, unsigned>{{"CLC1004", 1}})) << result.log;
 }
 
 TEST(CApi, ReportsEachStatus) {

@@ -131,6 +131,7 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
   if (const CompilerBuiltinInfo *builtin = findCompilerBuiltin(name)) {
     edits_.replace(*whole, builtin->cuda);
     useModule(builtin->module);
+    converted("compiler builtin", name);
     return;
   }
   // The hidden NDRange becomes the call's first argument.
@@ -146,10 +147,12 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     renameCallee("clc::" + name.str());
     if (work_item->needs_ndrange)
       passNDRange();
+    converted("work-item function", name);
     return;
   }
   if (name == "printf") {
     rewritePrintf(call);
+    converted("builtin", name);
     return;
   }
   if (const BuiltinInfo *builtin = findBuiltin(name)) {
@@ -167,12 +170,14 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     useModule(builtin->module);
     if (builtin->arguments != BuiltinArguments::Plain)
       castConvertedArguments(call, callee);
+    converted("builtin", name);
     return;
   }
   if (std::optional<PatternMatch> match = matchPattern(name)) {
     renameCallee(match->cuda);
     useModule(match->pattern->module);
     castConvertedArguments(call, callee);
+    converted("builtin", name);
     return;
   }
   if (!name.startswith("__builtin_"))
@@ -589,6 +594,7 @@ bool ProgramRewriter::VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
     edits_.insertAfter(*operand_range, ")");
   }
   markHandled({*open, *close});
+  converted("vector literal", program_.tokens.text(*open + 1));
   return true;
 }
 

@@ -237,6 +237,11 @@ void ProgramRewriter::error(clang::SourceLocation location, Diagnostic diagnosti
   if (!reported_locations_.insert(location.getRawEncoding()).second)
     return;
   report(program_.diagnostics, location, diagnostic, arguments);
+  ++output_.refusals[diagnosticTable()[static_cast<std::size_t>(diagnostic)].id];
+}
+
+void ProgramRewriter::converted(llvm::StringRef kind, llvm::StringRef name) {
+  ++output_.conversions[(kind + " " + name).str()];
 }
 
 void ProgramRewriter::useModule(llvm::StringRef module) {
@@ -465,6 +470,7 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     std::string offset = freshName(name + "_local_offset");
     edits_.replace(*tokens, "unsigned int " + offset);
     markHandled(*tokens);
+    converted("kernel argument", "local pointer");
     std::string declaration = spell(type, name) + " = clc::local_arg<" +
                               spell(type->getPointeeType().getUnqualifiedType()) + ">(" + offset +
                               ");";
@@ -586,6 +592,7 @@ bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualTy
       continue;
     }
     edits_.replace({i, i}, text);
+    converted("address space", program_.tokens.text(i).ltrim('_')); // __local and local alike
   }
   return object_keyword;
 }
@@ -711,8 +718,10 @@ bool ProgramRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc type) {
   } else {
     cuda = spell(decl->getUnderlyingType());
   }
-  if (cuda != name)
+  if (cuda != name) {
     edits_.replace({*token, *token}, cuda);
+    converted("type", name);
+  }
   handled_tokens_.insert(*token);
   return true;
 }
@@ -742,6 +751,7 @@ bool ProgramRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc type) {
   useModule(named->module);
   edits_.replace(*tokens, named->cuda);
   markHandled(*tokens);
+  converted("type", program_.tokens.text(tokens->first));
   return true;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cl2cuda/metadata.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ struct RewriteOutput {
   std::set<std::string> modules; // device-library headers besides core.h
   std::vector<KernelMetadata> kernels;
   std::vector<ProgramVariable> global_variables;
+  std::map<std::string, unsigned> conversions; // TranslateResult's
+  std::map<std::string, unsigned> refusals;
 };
 
 // Reports unsupported constructs through program.diagnostics.

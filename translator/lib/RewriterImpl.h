@@ -144,6 +144,8 @@ private:
   bool isUser(clang::SourceLocation location) const { return program_.isUserLocation(location); }
   void error(clang::SourceLocation location, Diagnostic diagnostic,
              std::initializer_list<std::string> arguments = {});
+  // Counts a construct converted, for cl2cuda --stats: kind "builtin", name "sqrt".
+  void converted(llvm::StringRef kind, llvm::StringRef name);
   void useModule(llvm::StringRef module);
   void markHandled(TokenRange range);
   // The CUDA spelling of an OpenCL-side type.

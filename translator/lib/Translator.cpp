@@ -57,6 +57,8 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
           RewriteOutput rewrite;
           rewriteProgram(program, build, &rewrite);
           rewritten = rendered = Clock::now();
+          result.conversions = std::move(rewrite.conversions);
+          result.refusals = std::move(rewrite.refusals);
           if (program.diagnostics.hasErrorOccurred())
             return;
           // OpenCL's FP_CONTRACT OFF forbids contracting a * b + c; NVRTC

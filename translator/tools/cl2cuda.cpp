@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,6 +30,8 @@ options:
                         clCompileProgram does (docs/translator.md)
   --metadata            print the program metadata (kernels, arguments) to stderr
   --time                translate repeatedly and print the time of each phase
+  --stats               print what was converted and what was refused, by kind,
+                        to stderr (refusals by diagnostic ID: docs/mapping.md)
   --mapping-table       print the OpenCL -> CUDA mapping tables (Markdown)
   --help                this text
 
@@ -46,6 +49,7 @@ struct CommandLine {
   std::string arch = "sm_90";
   bool separate_compilation = false;
   bool metadata = false;
+  bool stats = false;
   bool time = false;
   std::vector<std::string> build_options;
   std::vector<std::string> include_dirs;
@@ -98,6 +102,8 @@ bool parseCommandLine(int argc, char **argv, CommandLine *command) {
       command->separate_compilation = true;
     } else if (arg == "--metadata") {
       command->metadata = true;
+    } else if (arg == "--stats") {
+      command->stats = true;
     } else if (arg == "--time") {
       command->time = true;
     } else if (arg.rfind("--", 0) == 0) {
@@ -139,6 +145,20 @@ std::string joinOptions(const std::vector<std::string> &words) {
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   return values[values.size() / 2];
+}
+
+// --stats: "converted: N places" then "  builtin sqrt: 3" lines, and the refusals by ID.
+std::string statsReport(const cl2cuda::TranslateResult &result) {
+  auto section = [](const char *title, const std::map<std::string, unsigned> &counts) {
+    unsigned total = 0;
+    std::string lines;
+    for (const auto &[what, count] : counts) {
+      total += count;
+      lines += "  " + what + ": " + std::to_string(count) + "\n";
+    }
+    return std::string("cl2cuda: ") + title + ": " + std::to_string(total) + " places\n" + lines;
+  };
+  return section("converted", result.conversions) + section("refused", result.refusals);
 }
 
 void printTimes(const std::string &source, const cl2cuda::TranslateOptions &options,
@@ -206,6 +226,8 @@ int main(int argc, char **argv) {
   options.build_options = joinOptions(build_options);
   cl2cuda::TranslateResult result = cl2cuda::translate(source, options);
   std::cerr << result.log;
+  if (command.stats)
+    std::cerr << statsReport(result);
   if (result.status != cl2cuda::Status::Ok)
     return result.status == cl2cuda::Status::InvalidBuildOptions ? 2 : 1;
   if (command.time)

@@ -5,6 +5,7 @@
 
 #include <cl2cuda/metadata.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,10 @@ struct TranslateResult {
   ProgramMetadata metadata;
   std::string log; // Clang's and the translator's diagnostics, file:line:col
   PhaseTimes times;
+  // What the rewriter did, for `cl2cuda --stats`: "builtin sqrt" or "type float4" ->
+  // the places converted; a diagnostic's ID ("CLC1004") -> the places refused.
+  std::map<std::string, unsigned> conversions;
+  std::map<std::string, unsigned> refusals;
 };
 
 // Translates one program. Thread-safe; never throws.
