@@ -1,4 +1,5 @@
 #include "compiler.h"
+#include "build_messages.h"
 
 #include "jit_link.h"
 #include "settings.h"
@@ -33,7 +34,7 @@ BuildResult translateUnit(const BuildTools &tools, std::string_view source,
   std::string why_not;
   const Translator *translator = tools.translator(why_not);
   if (!translator)
-    return failure(BuildFailure::tool_missing, "error: " + why_not + "\n");
+    return failure(BuildFailure::tool_missing, buildMessage(BuildMessage::ToolMissing, {why_not}));
   const Clock::time_point start = Clock::now();
   Translation translation =
       translator->translate(source, options, headers, kind == CompileKind::relocatable);
@@ -48,7 +49,7 @@ BuildResult translateUnit(const BuildTools &tools, std::string_view source,
     return result;
   std::string problem;
   if (!cl2cuda::ProgramMetadata::parse(translation.metadata, &unit.metadata, &problem)) {
-    result.log += "error: the translator's metadata does not parse (" + problem + ")\n";
+    result.log += buildMessage(BuildMessage::MetadataUnreadable, {problem});
     return result;
   }
   unit.cuda_source = std::move(translation.cuda_source);
@@ -138,8 +139,7 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
   const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
   if (!library->ok) {
     program.ok = false;
-    program.log +=
-        "error: the device library's image reads and writes do not compile:\n" + library->log;
+    program.log += buildMessage(BuildMessage::ImageLibraryFailed) + library->log;
     return program;
   }
   const Clock::time_point start = Clock::now();
@@ -198,7 +198,7 @@ bool checkKernelNames(const std::vector<ProgramUnit> &units, std::string &log) {
   for (const ProgramUnit &unit : units)
     for (const cl2cuda::KernelMetadata &kernel : unit.metadata.kernels)
       if (!names.insert(kernel.name).second) {
-        log += "error: kernel '" + kernel.name + "' is defined in more than one unit\n";
+        log += buildMessage(BuildMessage::KernelDefinedTwice, {kernel.name});
         return false;
       }
   return true;
@@ -375,7 +375,8 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
   LinkOptions link;
   std::string error;
   if (!parseLinkOptions(options, link, error))
-    return failure(BuildFailure::invalid_options, "error: " + error + "\n");
+    return failure(BuildFailure::invalid_options,
+                   buildMessage(BuildMessage::InvalidLinkOptions, {error}));
   if (const UnitOrigin *origin = soleOrigin(inputs, link))
     return buildFromSource(tools, origin->source, origin->options, target, origin->headers);
   BuildResult result;

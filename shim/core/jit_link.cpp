@@ -1,4 +1,5 @@
 #include "jit_link.h"
+#include "build_messages.h"
 
 #include <nvJitLink.h>
 
@@ -98,7 +99,7 @@ LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &t
   const JitLinkApi &api = jitLink();
   if (!api.why_not.empty()) {
     output.linker_missing = true;
-    output.log = "error: " + api.why_not + "\n";
+    output.log = buildMessage(BuildMessage::ToolMissing, {api.why_not});
     return output;
   }
   // nvJitLink takes real architectures; a GPU newer than the toolkit gets
@@ -141,7 +142,7 @@ LinkOutput linkDeviceCode(const std::vector<LinkPart> &parts, const GpuTarget &t
   output.log = handle.logs();
   output.ok = result == NVJITLINK_SUCCESS;
   if (!output.ok && output.log.empty())
-    output.log = "error: nvJitLink failed (result " + std::to_string(int(result)) + ")\n";
+    output.log = buildMessage(BuildMessage::LinkerFailed, {std::to_string(int(result))});
   return output;
 }
 

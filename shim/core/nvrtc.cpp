@@ -1,4 +1,5 @@
 #include "nvrtc.h"
+#include "build_messages.h"
 
 #include <clcuda/device_library.h>
 
@@ -245,7 +246,7 @@ private:
 };
 
 std::string errorText(const char *what, nvrtcResult result) {
-  return std::string("error: NVRTC ") + what + " failed: " + nvrtcGetErrorString(result) + "\n";
+  return buildMessage(BuildMessage::NvrtcFailed, {what, nvrtcGetErrorString(result)});
 }
 
 // A string of the compile options, kept in the PTX by a used variable.
@@ -408,7 +409,7 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
       fetched = fetch(program.get(), nvrtcGetCUBINSize, nvrtcGetCUBIN, output.cubin);
   }
   if (!fetched) {
-    output.log += "error: NVRTC's output could not be read\n";
+    output.log += buildMessage(BuildMessage::NvrtcOutputUnreadable);
     return output;
   }
   output.ok = true;

@@ -1,4 +1,5 @@
 #include "program.h"
+#include "build_messages.h"
 
 #include "cuda/errors.h"
 #include "device.h"
@@ -106,8 +107,8 @@ cl_int LoadedModule::load(Context &context, Device &device,
   if (result != CUDA_SUCCESS) {
     if (cuda::losesContext(result))
       return context.check(result, "loading a program");
-    log += "error: the program (built for " + binary->arch + ") does not load on " +
-           properties.name + " (" + arch + "): " + cuda::resultName(result) + "\n";
+    log += buildMessage(BuildMessage::DoesNotLoad,
+                        {binary->arch, properties.name, arch, cuda::resultName(result)});
     return CL_INVALID_BINARY;
   }
   std::shared_ptr<LoadedModule> loaded(new LoadedModule());
@@ -163,7 +164,7 @@ cl_int Program::createWithBinaries(Context &context, const std::vector<Device *>
     std::string why;
     if (!parseBinary(binaries[i], *binary, why)) {
       status[i] = error = CL_INVALID_BINARY;
-      program->states_[i].log = "error: invalid binary: " + why + "\n";
+      program->states_[i].log = buildMessage(BuildMessage::InvalidBinary, {why});
       continue;
     }
     program->states_[i].binary = binary;

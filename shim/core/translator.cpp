@@ -1,4 +1,5 @@
 #include "translator.h"
+#include "build_messages.h"
 
 #include <cl2cuda/c_api.h>
 
@@ -101,7 +102,7 @@ Translation Translator::translate(std::string_view source, std::string_view opti
   if (result.log)
     translation.log = result.log;
   else if (status != 0)
-    translation.log = "error: the translator ran out of memory\n";
+    translation.log = buildMessage(BuildMessage::TranslatorOutOfMemory);
   entry_.free(&result);
   return translation;
 }

@@ -42,6 +42,7 @@ add_executable(programs_api
   ${programs_dir}/api/kernel_test.cpp
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
   ${PROJECT_SOURCE_DIR}/shim/core/nvrtc.cpp
+  ${PROJECT_SOURCE_DIR}/shim/core/build_messages.cpp
   ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp
   ${programs_dir}/api/launch_test.cpp
   ${programs_dir}/api/program_test.cpp)

@@ -3,6 +3,7 @@
 #include "api/cl_nv_tokens.h"
 #include "api/entry.h"
 #include "api/info_tables.h"
+#include "core/build_messages.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
 #include "cuda/driver.h"
@@ -449,6 +450,27 @@ std::string readSourceFile(const std::string &path) {
   std::stringstream contents;
   contents << file.rdbuf();
   return contents.str();
+}
+
+// A build-log message's ID is what users look up: one meaning each, and
+// each listed in docs/programs.md.
+TEST(BuildMessages, AreNumberedOnceAndDocumented) {
+  std::uint64_t count = 0;
+  const clcuda::core::BuildMessageInfo *rows = clcuda::core::buildMessageTable(&count);
+  ASSERT_GT(count, 5u);
+  const std::string page = readSourceFile("docs/programs.md");
+  std::set<std::string> seen;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    EXPECT_TRUE(std::regex_match(rows[i].id, std::regex("CLC5[0-9]{3}"))) << rows[i].id;
+    EXPECT_TRUE(seen.insert(rows[i].id).second) << rows[i].id << " is used twice";
+    EXPECT_NE(page.find(std::string("`") + rows[i].id + "`"), std::string::npos)
+        << rows[i].id << " is missing from docs/programs.md";
+  }
+  using clcuda::core::BuildMessage;
+  EXPECT_EQ(clcuda::core::buildMessage(BuildMessage::KernelDefinedTwice, {"k"}),
+            "error: kernel 'k' is defined in more than one unit [CLC5008]\n");
+  EXPECT_EQ(clcuda::core::buildMessage(BuildMessage::DoesNotLoad, {"sm_80", "H100", "sm_90", "X"}),
+            "error: the program (built for sm_80) does not load on H100 (sm_90): X [CLC5011]\n");
 }
 
 TEST(Settings, EveryVariableIsDocumented) {
