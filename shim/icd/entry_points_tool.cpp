@@ -43,6 +43,17 @@ std::vector<Extension> nvidiaExtensions() {
   };
 }
 
+struct CudaEquivalent {
+  std::string name, cuda, note;
+};
+
+std::vector<CudaEquivalent> cudaEquivalents() {
+  return {
+#define CLCUDA_CUDA_EQUIVALENT(name, cuda, note) {#name, cuda, note},
+#include "cuda_equivalents.def"
+  };
+}
+
 bool claimed(const std::string &extension) {
   const std::vector<std::string> claims = {
 #define CLCUDA_EXTENSION(name, major, minor, patch) #name,
@@ -50,6 +61,16 @@ bool claimed(const std::string &extension) {
 #include <cl2cuda/capabilities.def>
   };
   return std::find(claims.begin(), claims.end(), extension) != claims.end();
+}
+
+std::string code(const std::string &text) { return "`" + text + "`"; }
+
+// "| a | b |\n": one row of a markdown table.
+std::string tableRow(std::initializer_list<std::string> cells) {
+  std::string row = "|";
+  for (const std::string &cell : cells)
+    row += " " + cell + " |";
+  return row + "\n";
 }
 
 std::string node(int major, int minor) {
@@ -125,8 +146,8 @@ std::string markdown() {
     out << "\n## " << area
         << "\n\n| Entry point | Exported as | Status | Note |\n|---|---|---|---|\n";
     for (const Row &row : by_area[area])
-      out << "| `" << row.name << "` | " << (row.major ? node(row.major, row.minor) : "-") << " | "
-          << statusText(row.status) << " | " << row.note << " |\n";
+      out << tableRow({code(row.name), row.major ? node(row.major, row.minor) : "-",
+                       statusText(row.status), row.note});
   }
   out << "\n## Extensions\n\n"
          "clcuda claims the rows of `translator/include/cl2cuda/capabilities.def`\n"
@@ -134,9 +155,17 @@ std::string markdown() {
          "ones both claim, and applications written for it may look for them:\n\n"
          "| Extension | clcuda | Note |\n|---|---|---|\n";
   for (const Extension &extension : nvidiaExtensions())
-    out << "| `" << extension.name << "` | "
-        << (claimed(extension.name) ? "claimed" : "not claimed") << " | " << extension.note
-        << " |\n";
+    out << tableRow({code(extension.name), claimed(extension.name) ? "claimed" : "not claimed",
+                     extension.note});
+  out << "\n## Migrating to CUDA\n\n"
+         "For a host program moving to CUDA for good (its kernels through `cl2cuda`,\n"
+         "docs/translator.md), the CUDA runtime calls that do what these entry points\n"
+         "do (`shim/icd/cuda_equivalents.def`):\n\n"
+         "| Entry point | CUDA runtime | Note |\n|---|---|---|\n";
+  for (const CudaEquivalent &equivalent : cudaEquivalents())
+    out << tableRow({code(equivalent.name),
+                     equivalent.cuda[0] == '(' ? equivalent.cuda : code(equivalent.cuda),
+                     equivalent.note});
   return out.str();
 }
 
@@ -159,6 +188,13 @@ int main(int argc, char **argv) {
     std::cout << versionScript();
     return 0;
   }
+  const std::vector<Row> entry_points = rows();
+  for (const CudaEquivalent &equivalent : cudaEquivalents())
+    if (std::none_of(entry_points.begin(), entry_points.end(),
+                     [&](const Row &row) { return row.name == equivalent.name; })) {
+      std::cerr << "cuda_equivalents.def: " << equivalent.name << " is no entry point\n";
+      return 1;
+    }
   if (mode == "--markdown") {
     std::cout << markdown();
     return 0;
