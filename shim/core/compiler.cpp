@@ -1,6 +1,6 @@
 #include "compiler.h"
-#include "build_messages.h"
 
+#include "build_messages.h"
 #include "jit_link.h"
 #include "settings.h"
 

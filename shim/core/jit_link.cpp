@@ -1,4 +1,5 @@
 #include "jit_link.h"
+
 #include "build_messages.h"
 
 #include <nvJitLink.h>

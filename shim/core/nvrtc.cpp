@@ -1,4 +1,5 @@
 #include "nvrtc.h"
+
 #include "build_messages.h"
 
 #include <clcuda/device_library.h>

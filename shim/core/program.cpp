@@ -1,6 +1,6 @@
 #include "program.h"
-#include "build_messages.h"
 
+#include "build_messages.h"
 #include "cuda/errors.h"
 #include "device.h"
 #include "settings.h"

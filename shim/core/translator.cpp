@@ -1,4 +1,5 @@
 #include "translator.h"
+
 #include "build_messages.h"
 
 #include <cl2cuda/c_api.h>
