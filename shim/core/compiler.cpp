@@ -27,19 +27,21 @@ BuildResult failure(BuildFailure kind, std::string log) {
   return result;
 }
 
-// Translates `source`; on success `unit` holds the CUDA source and metadata.
-BuildResult translateUnit(const BuildTools &tools, std::string_view source,
-                          const std::string &options, const std::vector<SourceHeader> &headers,
-                          CompileKind kind, ProgramUnit &unit) {
+// The shared translator, or a failed build that says why there is none.
+const Translator *translatorOf(const BuildTools &tools, BuildResult &missing) {
   std::string why_not;
   const Translator *translator = tools.translator(why_not);
   if (!translator)
-    return failure(BuildFailure::tool_missing, buildMessage(BuildMessage::ToolMissing, {why_not}));
-  const Clock::time_point start = Clock::now();
-  Translation translation =
-      translator->translate(source, options, headers, kind == CompileKind::relocatable);
+    missing =
+        failure(BuildFailure::tool_missing, buildMessage(BuildMessage::ToolMissing, {why_not}));
+  return translator;
+}
+
+// A translation taken into `unit` (its CUDA source and metadata), with its
+// log and `seconds` in the result, which fails where the translation did.
+BuildResult acceptTranslation(Translation translation, double seconds, ProgramUnit &unit) {
   BuildResult result;
-  result.times.translate = secondsSince(start);
+  result.times.translate = seconds;
   result.log = std::move(translation.log);
   if (translation.status == Translation::Status::invalid_options) {
     result.failure = BuildFailure::invalid_options;
@@ -223,29 +225,28 @@ bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions
   return true;
 }
 
-// One unit from source, translated: an executable compiled for `target`
-// (whole), or a compiled object that no NVRTC compile has touched yet
-// (relocatable): the link compiles it, or builds it as a whole program if it
-// is linked alone (a program's compile and link, as hashcat's, then costs a
-// build), so its binary has no architecture.
-BuildResult unitFromSource(const BuildTools &tools, std::string_view source,
-                           const std::string &options, const std::vector<SourceHeader> &headers,
-                           const GpuTarget &target, CompileKind kind) {
+// An executable of `source` for `target`, translated here or, where the
+// caller has it, from its translation as a whole program.
+BuildResult wholeProgram(const BuildTools &tools, std::string_view source,
+                         const std::string &options, const std::vector<SourceHeader> &headers,
+                         const GpuTarget &target, const Translation *translated) {
   auto binary = std::make_shared<ProgramBinary>();
-  binary->units.emplace_back();
-  BuildResult result = translateUnit(tools, source, options, headers, kind, binary->units.back());
-  if (!result.ok())
-    return result;
-  if (kind == CompileKind::whole) {
-    if (!compileUnit(binary->units.back(), target, kind, *binary, result))
-      return result;
-    binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-    binary->arch = target.arch;
+  ProgramUnit &unit = binary->units.emplace_back();
+  BuildResult result;
+  if (translated) {
+    result = acceptTranslation(*translated, 0, unit);
   } else {
-    binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-    binary->units.back().origin =
-        std::make_shared<const UnitOrigin>(UnitOrigin{std::string(source), options, headers});
+    const Translator *translator = translatorOf(tools, result);
+    if (!translator)
+      return result;
+    const Clock::time_point start = Clock::now();
+    Translation translation = translator->translate(source, options, headers);
+    result = acceptTranslation(std::move(translation), secondsSince(start), unit);
   }
+  if (!result.ok() || !compileUnit(unit, target, CompileKind::whole, *binary, result))
+    return result;
+  binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  binary->arch = target.arch;
   binary->options = options;
   binary->log = result.log;
   result.binary = std::move(binary);
@@ -279,7 +280,8 @@ BuildTools BuildTools::standard() {
 
 BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
                             const std::string &options, const GpuTarget &target,
-                            const std::vector<SourceHeader> &headers) {
+                            const std::vector<SourceHeader> &headers,
+                            const Translation *translated) {
   const Clock::time_point start = Clock::now();
   KernelCache::Key key;
   std::string cache_note = "off";
@@ -306,7 +308,7 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
     }
   }
   const double lookup = secondsSince(start);
-  BuildResult result = unitFromSource(tools, source, options, headers, target, CompileKind::whole);
+  BuildResult result = wholeProgram(tools, source, options, headers, target, translated);
   result.times.cache = lookup;
   result.cache_note = cache_note;
   if (result.ok() && tools.cache) {
@@ -320,9 +322,30 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
-                              const std::string &options, const std::vector<SourceHeader> &headers,
-                              const GpuTarget &target) {
-  return unitFromSource(tools, source, options, headers, target, CompileKind::relocatable);
+                              const std::string &options,
+                              const std::vector<SourceHeader> &headers) {
+  BuildResult result;
+  const Translator *translator = translatorOf(tools, result);
+  if (!translator)
+    return result;
+  auto origin = std::make_shared<UnitOrigin>(UnitOrigin{std::string(source), options, headers, {}});
+  const Clock::time_point start = Clock::now();
+  Translation translation =
+      translator->translateUnit(source, options, headers, origin->whole_program);
+  auto binary = std::make_shared<ProgramBinary>();
+  ProgramUnit &unit = binary->units.emplace_back();
+  result = acceptTranslation(std::move(translation), secondsSince(start), unit);
+  if (!result.ok())
+    return result;
+  // No NVRTC compile yet: the link compiles the unit, or builds it as a whole
+  // program if it is linked alone (a program's compile and link, as
+  // hashcat's, then costs a build), so the binary has no architecture.
+  unit.origin = std::move(origin);
+  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  binary->options = options;
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
 }
 
 bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &error) {
@@ -378,7 +401,8 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
     return failure(BuildFailure::invalid_options,
                    buildMessage(BuildMessage::InvalidLinkOptions, {error}));
   if (const UnitOrigin *origin = soleOrigin(inputs, link))
-    return buildFromSource(tools, origin->source, origin->options, target, origin->headers);
+    return buildFromSource(tools, origin->source, origin->options, target, origin->headers,
+                           &origin->whole_program);
   BuildResult result;
   result.failure = BuildFailure::none;
   auto binary = std::make_shared<ProgramBinary>();

@@ -51,16 +51,19 @@ struct BuildTools {
 };
 
 // clBuildProgram from source: an executable, from the cache when it has one.
+// `translated`: the source's translation as a whole program, already made
+// (by the compile of a unit now linked alone).
 BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
                             const std::string &options, const GpuTarget &target,
-                            const std::vector<SourceHeader> &headers = {});
+                            const std::vector<SourceHeader> &headers = {},
+                            const Translation *translated = nullptr);
 
 // clCompileProgram: a compiled object of one unit, translated; NVRTC
 // compiles it to LTO IR when a link needs it (linkBinaries). Its binary has
-// no architecture and holds the unit's CUDA C++.
+// no architecture and holds the unit's CUDA C++; its origin holds the
+// source translated as a whole program too, from the same parse.
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
-                              const std::string &options, const std::vector<SourceHeader> &headers,
-                              const GpuTarget &target);
+                              const std::string &options, const std::vector<SourceHeader> &headers);
 
 struct LinkOptions {
   bool create_library = false;

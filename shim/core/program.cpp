@@ -344,11 +344,9 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
     return error;
   const BuildScope scope(*this, devices);
   const BuildTools tools = BuildTools::standard();
-  return runBuildPerArchitecture(devices, options, Operation::compile,
-                                 [&](const GpuTarget &target) {
-                                   return compileFromSource(tools, source_, options, headers,
-                                                            target);
-                                 });
+  return runBuildPerArchitecture(devices, options, Operation::compile, [&](const GpuTarget &) {
+    return compileFromSource(tools, source_, options, headers);
+  });
 }
 
 bool Program::hasLinkableBinaries(const std::vector<Device *> &devices) {

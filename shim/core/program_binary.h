@@ -38,6 +38,7 @@ struct UnitOrigin {
   std::string source;
   std::string options;
   std::vector<SourceHeader> headers;
+  Translation whole_program; // the source as a whole program, from the compile's parse
 };
 
 struct ProgramUnit {

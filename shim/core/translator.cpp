@@ -17,7 +17,7 @@ constexpr const char *kTranslatorLibrary = "libcl2cuda.so";
 
 struct Translator::Entry {
   decltype(&cl2cuda_translate) translate = nullptr;
-  decltype(&cl2cuda_translate_object) translate_object = nullptr;
+  decltype(&cl2cuda_translate_unit) translate_unit = nullptr;
   decltype(&cl2cuda_result_free) free = nullptr;
   std::unique_ptr<Translator> translator;
   std::string why_not;
@@ -57,15 +57,15 @@ const Translator *Translator::load(const std::string &path, std::string &why_not
     } else {
       entry.translate =
           reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
-      entry.translate_object = reinterpret_cast<decltype(&cl2cuda_translate_object)>(
-          dlsym(library, "cl2cuda_translate_object"));
+      entry.translate_unit = reinterpret_cast<decltype(&cl2cuda_translate_unit)>(
+          dlsym(library, "cl2cuda_translate_unit"));
       entry.free =
           reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
-      if (entry.translate && entry.translate_object && entry.free)
+      if (entry.translate && entry.translate_unit && entry.free)
         entry.translator.reset(new Translator(entry));
       else
         entry.why_not =
-            path + " lacks cl2cuda_translate, cl2cuda_translate_object or cl2cuda_result_free";
+            path + " lacks cl2cuda_translate, cl2cuda_translate_unit or cl2cuda_result_free";
     }
   }
   why_not = entry.why_not;
@@ -79,18 +79,10 @@ const std::string &Translator::defaultPath() {
 
 const Translator *Translator::shared(std::string &why_not) { return load(defaultPath(), why_not); }
 
-Translation Translator::translate(std::string_view source, std::string_view options,
-                                  const std::vector<SourceHeader> &headers,
-                                  bool separate_compilation) const {
-  const std::string source_text(source), options_text(options);
-  std::vector<cl2cuda_header> list;
-  list.reserve(headers.size());
-  for (const SourceHeader &header : headers)
-    list.push_back({header.name.c_str(), header.source.c_str()});
-  cl2cuda_result result{};
-  const auto translate = separate_compilation ? entry_.translate_object : entry_.translate;
-  const int status = translate(source_text.c_str(), options_text.c_str(), list.data(),
-                               unsigned(list.size()), &result);
+namespace {
+
+// The C ABI's translation as a Translation; `status` is what the call returned.
+Translation translationOf(int status, const cl2cuda_result &result) {
   Translation translation;
   translation.status = status == 2 ? Translation::Status::invalid_options
                        : status == 0 && result.cuda_source && result.metadata
@@ -104,7 +96,43 @@ Translation Translator::translate(std::string_view source, std::string_view opti
     translation.log = result.log;
   else if (status != 0)
     translation.log = buildMessage(BuildMessage::TranslatorOutOfMemory);
+  return translation;
+}
+
+std::vector<cl2cuda_header> headerList(const std::vector<SourceHeader> &headers) {
+  std::vector<cl2cuda_header> list;
+  list.reserve(headers.size());
+  for (const SourceHeader &header : headers)
+    list.push_back({header.name.c_str(), header.source.c_str()});
+  return list;
+}
+
+} // namespace
+
+Translation Translator::translate(std::string_view source, std::string_view options,
+                                  const std::vector<SourceHeader> &headers) const {
+  const std::string source_text(source), options_text(options);
+  const std::vector<cl2cuda_header> list = headerList(headers);
+  cl2cuda_result result{};
+  const int status = entry_.translate(source_text.c_str(), options_text.c_str(), list.data(),
+                                      unsigned(list.size()), &result);
+  Translation translation = translationOf(status, result);
   entry_.free(&result);
+  return translation;
+}
+
+Translation Translator::translateUnit(std::string_view source, std::string_view options,
+                                      const std::vector<SourceHeader> &headers,
+                                      Translation &whole_program) const {
+  const std::string source_text(source), options_text(options);
+  const std::vector<cl2cuda_header> list = headerList(headers);
+  cl2cuda_result result{}, whole{};
+  const int status = entry_.translate_unit(source_text.c_str(), options_text.c_str(), list.data(),
+                                           unsigned(list.size()), &result, &whole);
+  Translation translation = translationOf(status, result);
+  whole_program = translationOf(whole.status, whole);
+  entry_.free(&result);
+  entry_.free(&whole);
   return translation;
 }
 

@@ -36,10 +36,15 @@ public:
   // links resolved (the relink directory holds a link to libclcuda.so).
   static const std::string &defaultPath();
 
-  // `separate_compilation`: one unit of clCompileProgram, whose functions
-  // other units may call or define (cl2cuda_translate_object).
+  // A whole program (clBuildProgram).
   Translation translate(std::string_view source, std::string_view options,
-                        const std::vector<SourceHeader> &headers, bool separate_compilation) const;
+                        const std::vector<SourceHeader> &headers) const;
+  // One unit of clCompileProgram, whose functions other units may call or
+  // define, and from the same parse the source as translate() gives it, for
+  // a link of the unit alone (cl2cuda_translate_unit).
+  Translation translateUnit(std::string_view source, std::string_view options,
+                            const std::vector<SourceHeader> &headers,
+                            Translation &whole_program) const;
 
 private:
   struct Entry;

@@ -108,6 +108,7 @@ TEST(Library, ExportsTheCAbiOnly) {
   void *library = dlopen(CL2CUDA_LIBRARY_PATH, RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(library, nullptr) << dlerror();
   EXPECT_NE(dlsym(library, "cl2cuda_translate"), nullptr);
+  EXPECT_NE(dlsym(library, "cl2cuda_translate_unit"), nullptr);
   EXPECT_NE(dlsym(library, "cl2cuda_result_free"), nullptr);
   EXPECT_EQ(dlsym(library, "_ZN7cl2cuda14rewriteProgramERNS_13ParsedProgramERKNS_"
                            "12BuildOptionsEPNS_13RewriteOutputE"),

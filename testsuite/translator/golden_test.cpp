@@ -95,5 +95,46 @@ TEST_P(Errors, Diagnosed) {
 INSTANTIATE_TEST_SUITE_P(Translator, Errors, ::testing::ValuesIn(paramsFor({"errors"})), paramName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Errors);
 
+// clCompileProgram translates a unit and, from the same parse, the whole
+// program a link of that unit alone builds: each must be what its own
+// translation gives, log and metadata included, whatever the other reported.
+class UnitAndWholeProgram : public ::testing::TestWithParam<GoldenParam> {};
+
+void expectSameTranslation(const TranslateResult &actual, const TranslateResult &expected) {
+  EXPECT_EQ(actual.status, expected.status);
+  EXPECT_EQ(actual.cuda_source, expected.cuda_source);
+  EXPECT_EQ(actual.metadata.serialize(), expected.metadata.serialize());
+  EXPECT_EQ(actual.log, expected.log);
+}
+
+TEST_P(UnitAndWholeProgram, FromOneParseAreWhatTwoTranslationsGive) {
+  TestCase test = loadTestCase(GetParam().path);
+  TranslateOptions options;
+  options.build_options = test.build_options;
+  options.file_name = stemOf(test.path) + ".cl";
+  options.separate_compilation = true;
+  const TranslateResult unit = translate(test.text, options);
+  options.whole_program_too = true;
+  const TranslateResult both = translate(test.text, options);
+  expectSameTranslation(both, unit);
+  if (both.status != Status::Ok) {
+    EXPECT_EQ(both.whole_program, nullptr);
+    return;
+  }
+  ASSERT_NE(both.whole_program, nullptr);
+  expectSameTranslation(*both.whole_program, translateTestCase(test, OutputMode::Compile));
+}
+
+std::vector<GoldenParam> compileModeParams() {
+  std::vector<GoldenParam> params;
+  for (const GoldenParam &param : paramsFor({"golden", "exec", "errors"}))
+    if (param.mode == OutputMode::Compile)
+      params.push_back(param);
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(Translator, UnitAndWholeProgram, ::testing::ValuesIn(compileModeParams()),
+                         paramName);
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -25,13 +25,24 @@ bool fill(cl2cuda_result *result, int status, const std::string &source,
   return result->cuda_source && result->metadata && result->log;
 }
 
+// Fills *result from a translation; false if memory ran out.
+bool fillFrom(cl2cuda_result *result, const cl2cuda::TranslateResult &translated) {
+  std::string metadata =
+      translated.status == cl2cuda::Status::Ok ? translated.metadata.serialize() : "";
+  return fill(result, static_cast<int>(translated.status), translated.cuda_source, metadata,
+              translated.log);
+}
+
 // Both entry points: a program (clBuildProgram) or one unit of separate
-// compilation (clCompileProgram).
+// compilation (clCompileProgram), with its whole program where asked.
 int translateUnit(const char *source, const char *options, const cl2cuda_header *headers,
-                  unsigned num_headers, bool separate_compilation, cl2cuda_result *result) {
+                  unsigned num_headers, bool separate_compilation, cl2cuda_result *result,
+                  cl2cuda_result *whole_program) {
   if (!result)
     return 1;
   *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
+  if (whole_program)
+    *whole_program = cl2cuda_result{1, nullptr, nullptr, nullptr};
   try {
     if (!source || (num_headers && !headers)) {
       fill(result, 1, "", "", "error: no source given to the translator\n");
@@ -40,6 +51,7 @@ int translateUnit(const char *source, const char *options, const cl2cuda_header 
     cl2cuda::TranslateOptions translate_options;
     translate_options.build_options = options ? options : "";
     translate_options.separate_compilation = separate_compilation;
+    translate_options.whole_program_too = whole_program != nullptr;
     for (unsigned i = 0; i < num_headers; ++i) {
       if (!headers[i].name || !headers[i].source) {
         fill(result, 1, "", "", "error: an input header has no name or no source\n");
@@ -48,16 +60,25 @@ int translateUnit(const char *source, const char *options, const cl2cuda_header 
       translate_options.headers.push_back({headers[i].name, headers[i].source});
     }
     cl2cuda::TranslateResult translated = cl2cuda::translate(source, translate_options);
-    std::string metadata =
-        translated.status == cl2cuda::Status::Ok ? translated.metadata.serialize() : "";
-    if (!fill(result, static_cast<int>(translated.status), translated.cuda_source, metadata,
-              translated.log)) {
+    bool filled = fillFrom(result, translated);
+    if (whole_program)
+      filled &= translated.whole_program ? fillFrom(whole_program, *translated.whole_program)
+                                         : fill(whole_program, 1, "", "", "");
+    if (!filled) {
       cl2cuda_result_free(result);
       result->status = 1;
+      if (whole_program) {
+        cl2cuda_result_free(whole_program);
+        whole_program->status = 1;
+      }
     }
   } catch (const std::exception &) {
     cl2cuda_result_free(result);
     result->status = 1;
+    if (whole_program) {
+      cl2cuda_result_free(whole_program);
+      whole_program->status = 1;
+    }
   }
   return result->status;
 }
@@ -67,13 +88,13 @@ int translateUnit(const char *source, const char *options, const cl2cuda_header 
 extern "C" int cl2cuda_translate(const char *source, const char *options,
                                  const cl2cuda_header *headers, unsigned num_headers,
                                  cl2cuda_result *result) {
-  return translateUnit(source, options, headers, num_headers, false, result);
+  return translateUnit(source, options, headers, num_headers, false, result, nullptr);
 }
 
-extern "C" int cl2cuda_translate_object(const char *source, const char *options,
-                                        const cl2cuda_header *headers, unsigned num_headers,
-                                        cl2cuda_result *result) {
-  return translateUnit(source, options, headers, num_headers, true, result);
+extern "C" int cl2cuda_translate_unit(const char *source, const char *options,
+                                      const cl2cuda_header *headers, unsigned num_headers,
+                                      cl2cuda_result *result, cl2cuda_result *whole_program) {
+  return translateUnit(source, options, headers, num_headers, true, result, whole_program);
 }
 
 extern "C" void cl2cuda_result_free(cl2cuda_result *result) {

@@ -26,6 +26,71 @@ void enableCrashRecovery() {
   std::call_once(enabled, [] { llvm::CrashRecoveryContext::Enable(); });
 }
 
+// The parsed program rewritten under `build` and rendered in `mode`: the
+// output text, metadata and counts of `result`, and its rewrite and render
+// times. Diagnostics go to the program's log.
+void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputMode mode,
+                      TranslateResult &result) {
+  const Clock::time_point start = Clock::now();
+  result.metadata.opencl_c_version = build.opencl_c_version;
+  result.metadata.kernel_arg_info = build.kernel_arg_info;
+  result.metadata.uniform_work_group_size = build.uniform_work_group_size;
+  result.metadata.nvrtc_options = build.nvrtc_options;
+  RewriteOutput rewrite;
+  rewriteProgram(program, build, &rewrite);
+  const Clock::time_point rewritten = Clock::now();
+  result.times.rewrite = secondsBetween(start, rewritten);
+  result.conversions = std::move(rewrite.conversions);
+  result.refusals = std::move(rewrite.refusals);
+  if (program.diagnostics.hasErrorOccurred())
+    return;
+  // OpenCL's FP_CONTRACT OFF forbids contracting a * b + c; NVRTC
+  // contracts unless told not to, for the whole program.
+  std::vector<std::string> &nvrtc_options = result.metadata.nvrtc_options;
+  for (const PreprocessorRecord::Pragma &pragma : program.record.pragmas)
+    if (pragma.words == std::vector<std::string>{"OPENCL", "FP_CONTRACT", "OFF"} &&
+        std::find(nvrtc_options.begin(), nvrtc_options.end(), "--fmad=false") ==
+            nvrtc_options.end()) {
+      nvrtc_options.erase(std::remove(nvrtc_options.begin(), nvrtc_options.end(), "--fmad=true"),
+                          nvrtc_options.end());
+      nvrtc_options.push_back("--fmad=false");
+    }
+  result.metadata.kernels = std::move(rewrite.kernels);
+  result.metadata.global_variables = std::move(rewrite.global_variables);
+  RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
+  std::optional<std::string> text = mode == OutputMode::Compile
+                                        ? renderCompileMode(std::move(input))
+                                        : renderReadableMode(std::move(input));
+  if (text)
+    result.cuda_source = std::move(*text);
+  result.times.render = secondsBetween(rewritten, Clock::now());
+}
+
+// A unit of separate compilation that translated without error, translated
+// again as a whole program from the same parse (the parse is most of a
+// translation). What that pass reports joins Clang's diagnostics in the whole
+// program's log and is then taken out of the unit's: `log` holds Clang's
+// diagnostics up to `parsed_log` and the unit's after them.
+std::unique_ptr<TranslateResult> wholeProgramOfUnit(ParsedProgram &program,
+                                                    const BuildOptions &unit_build,
+                                                    std::string &log, std::size_t parsed_log) {
+  BuildOptions build = unit_build;
+  build.separate_compilation = false;
+  build.leaves_out_unreached_functions = true;
+  const std::size_t unit_log = log.size();
+  auto whole = std::make_unique<TranslateResult>();
+  rewriteAndRender(program, build, OutputMode::Compile, *whole);
+  const bool ok = !program.diagnostics.hasErrorOccurred() && !whole->cuda_source.empty();
+  whole->status = ok ? Status::Ok : Status::BuildFailure;
+  if (!ok)
+    whole->cuda_source.clear();
+  whole->log = log.substr(0, parsed_log) + log.substr(unit_log);
+  log.resize(unit_log);
+  // The unit had no error; the whole program's must not fail it.
+  program.diagnostics.Reset(/*soft=*/true);
+  return whole;
+}
+
 TranslateResult translateOrThrow(std::string_view source, const TranslateOptions &options) {
   enableCrashRecovery();
   TranslateResult result;
@@ -38,13 +103,10 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
   build.separate_compilation = options.separate_compilation;
   build.leaves_out_unreached_functions =
       options.mode == OutputMode::Compile && !options.separate_compilation;
-  result.metadata.opencl_c_version = build.opencl_c_version;
-  result.metadata.kernel_arg_info = build.kernel_arg_info;
-  result.metadata.uniform_work_group_size = build.uniform_work_group_size;
-  result.metadata.nvrtc_options = build.nvrtc_options;
+  const bool whole_program_too = options.whole_program_too && options.separate_compilation &&
+                                 options.mode == OutputMode::Compile;
 
-  Clock::time_point start = Clock::now();
-  Clock::time_point parsed = start, rewritten = start, rendered = start;
+  const Clock::time_point start = Clock::now();
   FrontendOutcome outcome;
   // Clang 16 crashes on some malformed programs; the application that
   // loaded us must survive that: the build fails with a message instead.
@@ -53,36 +115,14 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
     runFrontend(
         {source, options, build},
         [&](ParsedProgram &program) {
-          parsed = Clock::now();
-          RewriteOutput rewrite;
-          rewriteProgram(program, build, &rewrite);
-          rewritten = rendered = Clock::now();
-          result.conversions = std::move(rewrite.conversions);
-          result.refusals = std::move(rewrite.refusals);
-          if (program.diagnostics.hasErrorOccurred())
-            return;
-          // OpenCL's FP_CONTRACT OFF forbids contracting a * b + c; NVRTC
-          // contracts unless told not to, for the whole program.
-          for (const PreprocessorRecord::Pragma &pragma : program.record.pragmas)
-            if (pragma.words == std::vector<std::string>{"OPENCL", "FP_CONTRACT", "OFF"} &&
-                std::find(result.metadata.nvrtc_options.begin(),
-                          result.metadata.nvrtc_options.end(),
-                          "--fmad=false") == result.metadata.nvrtc_options.end()) {
-              result.metadata.nvrtc_options.erase(std::remove(result.metadata.nvrtc_options.begin(),
-                                                              result.metadata.nvrtc_options.end(),
-                                                              "--fmad=true"),
-                                                  result.metadata.nvrtc_options.end());
-              result.metadata.nvrtc_options.push_back("--fmad=false");
-            }
-          result.metadata.kernels = std::move(rewrite.kernels);
-          result.metadata.global_variables = std::move(rewrite.global_variables);
-          RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
-          std::optional<std::string> text = options.mode == OutputMode::Compile
-                                                ? renderCompileMode(std::move(input))
-                                                : renderReadableMode(std::move(input));
-          if (text)
-            result.cuda_source = std::move(*text);
-          rendered = Clock::now();
+          result.times.parse = secondsBetween(start, Clock::now());
+          const std::size_t parsed_log = outcome.log.size();
+          rewriteAndRender(program, build, options.mode, result);
+          if (whole_program_too && !program.diagnostics.hasErrorOccurred() &&
+              !result.cuda_source.empty()) {
+            result.whole_program = wholeProgramOfUnit(program, build, outcome.log, parsed_log);
+            result.whole_program->times.parse = result.times.parse;
+          }
         },
         &outcome);
   });
@@ -91,15 +131,15 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
     outcome.log += "error: the OpenCL C compiler (Clang 16) crashed on this program; the "
                    "diagnostics above point near the construct it could not handle\n";
   }
-  if (parsed == start)
-    parsed = rewritten = rendered = Clock::now();
-  result.times = {secondsBetween(start, parsed), secondsBetween(parsed, rewritten),
-                  secondsBetween(rewritten, rendered)};
+  if (result.times.parse == 0)
+    result.times.parse = secondsBetween(start, Clock::now());
   result.log = std::move(outcome.log);
   result.status =
       outcome.succeeded && !result.cuda_source.empty() ? Status::Ok : Status::BuildFailure;
-  if (result.status != Status::Ok)
+  if (result.status != Status::Ok) {
     result.cuda_source.clear();
+    result.whole_program.reset();
+  }
   return result;
 }
 

@@ -381,9 +381,7 @@ __kernel void apply(__global float *data) { data[0] = twice(data[0]); }
 )";
 const char kCallee[] = "float twice(float x) { return 2.0f * x; }\n";
 
-BuildResult compiled(const char *source) {
-  return compileFromSource(tools(), source, "", {}, kHopper);
-}
+BuildResult compiled(const char *source) { return compileFromSource(tools(), source, "", {}); }
 
 TEST(Link, CompiledObjectsLinkIntoAnExecutable) {
   BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
@@ -410,7 +408,7 @@ TEST(Link, AnObjectLinkedAloneIsBuiltAsAWholeProgram) {
       "__kernel void apply(__global float *data) { data[0] = twice(data[0]); }\n";
   KernelCache cache(temporaryDirectory());
   BuildResult built = buildFromSource(tools(&cache), source, "-DN=1", kHopper);
-  BuildResult object = compileFromSource(tools(&cache), source, "-DN=1", {}, kHopper);
+  BuildResult object = compileFromSource(tools(&cache), source, "-DN=1", {});
   ASSERT_TRUE(built.ok() && object.ok()) << built.log << object.log;
   EXPECT_NE(object.binary->units[0].cuda_source.find("unused"), std::string::npos);
   BuildResult linked = linkBinaries(tools(&cache), {object.binary.get()}, "", kHopper);
@@ -424,6 +422,44 @@ TEST(Link, AnObjectLinkedAloneIsBuiltAsAWholeProgram) {
       linkBinaries(tools(&cache), {object.binary.get()}, "-cl-denorms-are-zero", kHopper);
   ASSERT_TRUE(flushed.ok()) << flushed.log;
   EXPECT_FALSE(flushed.binary->units[0].lto_ir.empty());
+}
+
+// The compile translated the source as a whole program too, from its one
+// parse: the link of the unit alone does not translate again, and builds
+// what a build of the source builds.
+TEST(Link, AnObjectLinkedAloneIsNotTranslatedAgain) {
+  const std::string source =
+      std::string(kCallee) +
+      "__kernel void apply(__global float *data) { data[0] = twice(data[0]); }\n";
+  BuildResult object = compileFromSource(tools(), source, "-DN=1", {});
+  ASSERT_TRUE(object.ok()) << object.log;
+  const int before_link = translations.load();
+  BuildResult linked = linkBinaries(tools(), {object.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(translations.load(), before_link);
+  EXPECT_EQ(linked.times.translate, 0.0);
+  BuildResult built = buildFromSource(tools(), source, "-DN=1", kHopper);
+  ASSERT_TRUE(built.ok()) << built.log;
+  EXPECT_EQ(linked.binary->units[0].cuda_source, built.binary->units[0].cuda_source);
+  EXPECT_EQ(linked.binary->units[0].metadata.serialize(),
+            built.binary->units[0].metadata.serialize());
+  EXPECT_EQ(linked.binary->cubin, built.binary->cubin);
+  EXPECT_EQ(linked.log, built.log);
+}
+
+// A unit may call a function it does not define; linked alone it is a whole
+// program that lacks it: the link fails with the translator's words, as the
+// build of that source does, and the compile did not.
+TEST(Link, AnObjectLinkedAloneFailsAsItsBuildDoes) {
+  BuildResult object = compiled(kCaller);
+  ASSERT_TRUE(object.ok()) << object.log;
+  EXPECT_EQ(object.log.find("twice"), std::string::npos) << object.log;
+  BuildResult linked = linkBinaries(tools(), {object.binary.get()}, "", kHopper);
+  BuildResult built = buildFromSource(tools(), kCaller, "", kHopper);
+  EXPECT_FALSE(linked.ok());
+  EXPECT_FALSE(built.ok());
+  EXPECT_NE(linked.log.find("'twice'"), std::string::npos) << linked.log;
+  EXPECT_EQ(linked.log, built.log);
 }
 
 // A compiled object's binary holds CUDA C++ and no architecture: it parses,
@@ -446,14 +482,15 @@ TEST(Link, AnObjectsBinaryIsCompiledByTheLinkThatReadsIt) {
 TEST(Link, HeadersOfCompileAreInMemory) {
   BuildResult result = compileFromSource(
       tools(), "#include \"inc/value.h\"\n__kernel void k(__global int *x) { x[0] = VALUE; }\n", "",
-      {{"inc/value.h", "#define VALUE 42\n"}}, kHopper);
+      {{"inc/value.h", "#define VALUE 42\n"}});
   ASSERT_TRUE(result.ok()) << result.log;
 }
 
 TEST(Link, UndefinedFunctionsFailWithTheLinkersWords) {
-  BuildResult caller = compiled(kCaller);
-  ASSERT_TRUE(caller.ok()) << caller.log;
-  BuildResult linked = linkBinaries(tools(), {caller.binary.get()}, "", kHopper);
+  BuildResult caller = compiled(kCaller), other = compiled(kTwoKernels);
+  ASSERT_TRUE(caller.ok() && other.ok()) << caller.log << other.log;
+  BuildResult linked =
+      linkBinaries(tools(), {caller.binary.get(), other.binary.get()}, "", kHopper);
   EXPECT_EQ(linked.failure, BuildFailure::failed);
   EXPECT_NE(linked.log.find("twice"), std::string::npos) << linked.log;
 }
@@ -481,7 +518,7 @@ TEST(Link, AKernelDefinedTwiceFails) {
 }
 
 TEST(Link, ObjectsOfAnotherArchitectureAreCompiledAgain) {
-  BuildResult caller = compileFromSource(tools(), kCaller, "", {}, GpuTarget{"sm_80"});
+  BuildResult caller = compileFromSource(tools(), kCaller, "", {});
   BuildResult callee = compiled(kCallee);
   ASSERT_TRUE(caller.ok() && callee.ok());
   BuildResult linked =

@@ -38,10 +38,15 @@ CL2CUDA_C_EXPORT int cl2cuda_translate(const char *source, const char *options,
 /* As cl2cuda_translate, for one unit of separate compilation
  * (clCompileProgram): every function with external linkage takes the hidden
  * NDRange and every kernel has a body other units may call, so units that
- * declare and units that define a function agree on its signature. */
-CL2CUDA_C_EXPORT int cl2cuda_translate_object(const char *source, const char *options,
-                                              const cl2cuda_header *headers,
-                                              unsigned num_headers, cl2cuda_result *result);
+ * declare and units that define a function agree on its signature. Unless
+ * whole_program is NULL, it gets, when the unit translated (status 0), what
+ * cl2cuda_translate gives the same source, from the same parse: a unit that
+ * is linked alone is built as that whole program. Both are released by
+ * cl2cuda_result_free; whole_program's strings are empty when the unit's
+ * translation failed. */
+CL2CUDA_C_EXPORT int cl2cuda_translate_unit(const char *source, const char *options,
+                                            const cl2cuda_header *headers, unsigned num_headers,
+                                            cl2cuda_result *result, cl2cuda_result *whole_program);
 
 /* Releases the strings of *result and sets them to NULL. */
 CL2CUDA_C_EXPORT void cl2cuda_result_free(cl2cuda_result *result);

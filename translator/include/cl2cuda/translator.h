@@ -6,6 +6,7 @@
 #include <cl2cuda/metadata.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,10 @@ struct TranslateOptions {
   // units may call or define get one signature whatever their bodies use
   // (docs/translator.md, "Separate compilation").
   bool separate_compilation = false;
+  // With separate_compilation in compile mode: also the source as a whole
+  // program (TranslateResult::whole_program), from the same parse, for a
+  // unit that is later linked alone (docs/programs.md, "Separate compilation").
+  bool whole_program_too = false;
 };
 
 enum class Status : int {
@@ -66,6 +71,10 @@ struct TranslateResult {
   // the places converted; a diagnostic's ID ("CLC1004") -> the places refused.
   std::map<std::string, unsigned> conversions;
   std::map<std::string, unsigned> refusals;
+  // TranslateOptions::whole_program_too: the translation translate() gives the
+  // same source without separate_compilation (its status, log and all); set
+  // when this unit translated without error.
+  std::unique_ptr<TranslateResult> whole_program;
 };
 
 // Translates one program. Thread-safe; never throws.
