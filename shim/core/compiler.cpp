@@ -6,15 +6,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 
 namespace clcuda::core {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The cache key's architecture for compiled objects, which have none.
+constexpr std::string_view kCompiledObjectArch = "compiled object";
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -264,32 +269,55 @@ const UnitOrigin *soleOrigin(const std::vector<const ProgramBinary *> &inputs,
   return inputs[0]->units[0].origin.get();
 }
 
-} // namespace
-
-KernelCache::Key imageLibraryCacheKey(const std::string &arch) {
-  return KernelCache::keyFor(kImageLibrarySource, {},
-                             std::string("image library ") + kImageLibraryOptions, arch);
+// A compiled object of one unit, translated (clCompileProgram): no NVRTC
+// compile yet. The link compiles the unit, or builds it as a whole program
+// if it is linked alone (a program's compile and link, as hashcat's, then
+// costs a build), so the binary has no architecture; its origin keeps the
+// source and its translation as a whole program, from the same parse.
+BuildResult translatedUnit(const BuildTools &tools, std::string_view source,
+                           const std::string &options, const std::vector<SourceHeader> &headers) {
+  BuildResult result;
+  const Translator *translator = translatorOf(tools, result);
+  if (!translator)
+    return result;
+  auto origin = std::make_shared<UnitOrigin>(
+      UnitOrigin{std::string(source), options, headers, Translation()});
+  const Clock::time_point start = Clock::now();
+  Translation translation =
+      translator->translateUnit(source, options, headers, *origin->whole_program);
+  auto binary = std::make_shared<ProgramBinary>();
+  ProgramUnit &unit = binary->units.emplace_back();
+  result = acceptTranslation(std::move(translation), secondsSince(start), unit);
+  if (!result.ok())
+    return result;
+  unit.origin = std::move(origin);
+  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  binary->options = options;
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
 }
 
-BuildTools BuildTools::standard() {
-  BuildTools tools;
-  tools.translator = &Translator::shared;
-  tools.cache = KernelCache::shared();
-  return tools;
-}
+// What decides a cache entry: KernelCache::keyFor's inputs.
+struct CacheInputs {
+  std::string_view source;
+  const std::vector<SourceHeader> &headers;
+  std::string_view options;
+  std::string_view arch;
+};
 
-BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
-                            const std::string &options, const GpuTarget &target,
-                            const std::vector<SourceHeader> &headers,
-                            const Translation *translated) {
+// The cache's entry of `type` for `inputs` where it has one; else `build()`,
+// stored in the cache when it succeeds. The result's cache note says which.
+BuildResult throughCache(const BuildTools &tools, const CacheInputs &inputs,
+                         cl_program_binary_type type, const std::function<BuildResult()> &build) {
   const Clock::time_point start = Clock::now();
   KernelCache::Key key;
   std::string cache_note = "off";
   if (tools.cache) {
-    key = KernelCache::keyFor(source, headers, options, target.arch);
+    key = KernelCache::keyFor(inputs.source, inputs.headers, inputs.options, inputs.arch);
     auto cached = std::make_shared<ProgramBinary>();
     std::string why;
-    switch (tools.cache->load(key, *cached, why)) {
+    switch (tools.cache->load(key, *cached, why, type)) {
     case KernelCache::Lookup::hit: {
       BuildResult hit;
       hit.failure = BuildFailure::none;
@@ -308,7 +336,7 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
     }
   }
   const double lookup = secondsSince(start);
-  BuildResult result = wholeProgram(tools, source, options, headers, target, translated);
+  BuildResult result = build();
   result.times.cache = lookup;
   result.cache_note = cache_note;
   if (result.ok() && tools.cache) {
@@ -321,30 +349,44 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
   return result;
 }
 
+} // namespace
+
+KernelCache::Key imageLibraryCacheKey(const std::string &arch) {
+  return KernelCache::keyFor(kImageLibrarySource, {},
+                             std::string("image library ") + kImageLibraryOptions, arch);
+}
+
+BuildTools BuildTools::standard() {
+  BuildTools tools;
+  tools.translator = &Translator::shared;
+  tools.cache = KernelCache::shared();
+  return tools;
+}
+
+BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
+                            const std::string &options, const GpuTarget &target,
+                            const std::vector<SourceHeader> &headers,
+                            const Translation *translated) {
+  return throughCache(
+      tools, {source, headers, options, target.arch}, CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+      [&] { return wholeProgram(tools, source, options, headers, target, translated); });
+}
+
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
                               const std::string &options,
                               const std::vector<SourceHeader> &headers) {
-  BuildResult result;
-  const Translator *translator = translatorOf(tools, result);
-  if (!translator)
-    return result;
-  auto origin = std::make_shared<UnitOrigin>(UnitOrigin{std::string(source), options, headers, {}});
-  const Clock::time_point start = Clock::now();
-  Translation translation =
-      translator->translateUnit(source, options, headers, origin->whole_program);
-  auto binary = std::make_shared<ProgramBinary>();
-  ProgramUnit &unit = binary->units.emplace_back();
-  result = acceptTranslation(std::move(translation), secondsSince(start), unit);
-  if (!result.ok())
-    return result;
-  // No NVRTC compile yet: the link compiles the unit, or builds it as a whole
-  // program if it is linked alone (a program's compile and link, as
-  // hashcat's, then costs a build), so the binary has no architecture.
-  unit.origin = std::move(origin);
-  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-  binary->options = options;
-  binary->log = result.log;
-  result.binary = std::move(binary);
+  BuildResult result = throughCache(tools, {source, headers, options, kCompiledObjectArch},
+                                    CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, [&] {
+                                      return translatedUnit(tools, source, options, headers);
+                                    });
+  if (result.ok() && !result.binary->units[0].origin) {
+    // From the cache, without the whole program's translation: a link of
+    // the unit alone finds its build in the cache, or translates it.
+    auto binary = std::make_shared<ProgramBinary>(*result.binary);
+    binary->units[0].origin = std::make_shared<const UnitOrigin>(
+        UnitOrigin{std::string(source), options, headers, std::nullopt});
+    result.binary = std::move(binary);
+  }
   return result;
 }
 
@@ -402,7 +444,7 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
                    buildMessage(BuildMessage::InvalidLinkOptions, {error}));
   if (const UnitOrigin *origin = soleOrigin(inputs, link))
     return buildFromSource(tools, origin->source, origin->options, target, origin->headers,
-                           &origin->whole_program);
+                           origin->whole_program ? &*origin->whole_program : nullptr);
   BuildResult result;
   result.failure = BuildFailure::none;
   auto binary = std::make_shared<ProgramBinary>();

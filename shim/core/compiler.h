@@ -61,7 +61,8 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
 // clCompileProgram: a compiled object of one unit, translated; NVRTC
 // compiles it to LTO IR when a link needs it (linkBinaries). Its binary has
 // no architecture and holds the unit's CUDA C++; its origin holds the
-// source translated as a whole program too, from the same parse.
+// source translated as a whole program too, from the same parse. Through
+// the kernel cache, as a build: a compile met before costs a lookup.
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
                               const std::string &options, const std::vector<SourceHeader> &headers);
 

@@ -147,7 +147,8 @@ std::string KernelCache::pathOf(const Key &key) const {
   return directory_ + "/" + key.hex + ".clcuda";
 }
 
-KernelCache::Lookup KernelCache::load(const Key &key, ProgramBinary &out, std::string &why) const {
+KernelCache::Lookup KernelCache::load(const Key &key, ProgramBinary &out, std::string &why,
+                                      cl_program_binary_type type) const {
   std::string bytes;
   bool missing = false;
   if (!readFile(pathOf(key), bytes, missing)) {
@@ -162,8 +163,12 @@ KernelCache::Lookup KernelCache::load(const Key &key, ProgramBinary &out, std::s
   }
   if (!parseBinary(std::string_view(bytes).substr(header), out, why))
     return Lookup::invalid;
-  if (out.type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
-    why = "not an executable";
+  if (out.type != type) {
+    why = type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE ? "not an executable" : "not a compiled object";
+    return Lookup::invalid;
+  }
+  if (type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && out.units.size() != 1) {
+    why = "a compiled object of " + std::to_string(out.units.size()) + " units";
     return Lookup::invalid;
   }
   return Lookup::hit;

@@ -1,4 +1,5 @@
-// The kernel cache on disk: executables built from source, keyed by
+// The kernel cache on disk: executables built from source and objects
+// compiled from source (clCompileProgram's translations), keyed by
 // everything that decides what a build makes (docs/programs.md, "The kernel
 // cache"). A hit costs a file read and a checksum; it never loads the
 // translator. Entries are written to a temporary file and renamed into
@@ -35,8 +36,10 @@ public:
                     std::string_view options, std::string_view arch);
 
   enum class Lookup { hit, miss, invalid };
-  // `why` says what was wrong with an invalid entry.
-  Lookup load(const Key &key, ProgramBinary &out, std::string &why) const;
+  // `why` says what was wrong with an invalid entry; an entry that is not a
+  // binary of `type` is one.
+  Lookup load(const Key &key, ProgramBinary &out, std::string &why,
+              cl_program_binary_type type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE) const;
   // False (with `why`) when the entry could not be written; the build
   // itself is unaffected.
   bool store(const Key &key, const ProgramBinary &binary, std::string &why) const;

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,7 +39,9 @@ struct UnitOrigin {
   std::string source;
   std::string options;
   std::vector<SourceHeader> headers;
-  Translation whole_program; // the source as a whole program, from the compile's parse
+  // The source as a whole program, from the compile's parse; none when the
+  // compile came from the kernel cache.
+  std::optional<Translation> whole_program;
 };
 
 struct ProgramUnit {

@@ -738,6 +738,53 @@ TEST(Cache, DamagedEntriesAreRebuiltAndReplaced) {
   }
 }
 
+// clCompileProgram goes through the cache too: a compile met before is a
+// lookup, not a translation, and its object links as the first one did.
+TEST(Cache, ACompileMetBeforeIsALookup) {
+  const std::string source =
+      std::string(kCallee) + "__kernel void apply(__global float *data) { data[0] = twice(N); }\n";
+  KernelCache cache(temporaryDirectory());
+  translations = 0;
+  BuildResult first = compileFromSource(tools(&cache), source, "-DN=2", {});
+  ASSERT_TRUE(first.ok()) << first.log;
+  EXPECT_EQ(first.cache_note, "miss, stored");
+  BuildResult again = compileFromSource(tools(&cache), source, "-DN=2", {});
+  ASSERT_TRUE(again.ok()) << again.log;
+  EXPECT_EQ(translations.load(), 1);
+  EXPECT_EQ(again.cache_note.rfind("hit", 0), 0u) << again.cache_note;
+  EXPECT_EQ(again.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
+  EXPECT_EQ(serializeBinary(*again.binary), serializeBinary(*first.binary));
+  ASSERT_NE(again.binary->units[0].origin, nullptr);
+  EXPECT_FALSE(again.binary->units[0].origin->whole_program.has_value());
+  // Other options are another compile.
+  EXPECT_EQ(compileFromSource(tools(&cache), source, "-DN=3", {}).cache_note, "miss, stored");
+  EXPECT_EQ(translations.load(), 2);
+
+  // Linked alone, the cached object is built from its source: translated
+  // once, then found in the cache as its build.
+  BuildResult built = buildFromSource(tools(), source, "-DN=2", kHopper);
+  ASSERT_TRUE(built.ok()) << built.log;
+  translations = 0;
+  BuildResult linked = linkBinaries(tools(&cache), {again.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  EXPECT_EQ(translations.load(), 1);
+  EXPECT_EQ(linked.binary->cubin, built.binary->cubin);
+  BuildResult relinked = linkBinaries(tools(&cache), {again.binary.get()}, "", kHopper);
+  EXPECT_EQ(relinked.cache_note.rfind("hit", 0), 0u) << relinked.cache_note;
+  EXPECT_EQ(translations.load(), 1);
+
+  // An executable's entry is no compiled object, nor the other way round.
+  ProgramBinary loaded;
+  std::string why;
+  const KernelCache::Key executable = KernelCache::keyFor(source, {}, "-DN=2", "sm_90");
+  EXPECT_EQ(cache.load(executable, loaded, why, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT),
+            KernelCache::Lookup::invalid);
+  EXPECT_EQ(why, "not a compiled object");
+  ASSERT_TRUE(cache.store(executable, *first.binary, why)) << why;
+  EXPECT_EQ(cache.load(executable, loaded, why), KernelCache::Lookup::invalid);
+  EXPECT_EQ(why, "not an executable");
+}
+
 TEST(Cache, AnUnwritableDirectoryOnlyCostsTheCache) {
   const std::string file = temporaryDirectory() + "/not-a-directory";
   std::ofstream{file} << "x";
