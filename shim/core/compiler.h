@@ -6,7 +6,7 @@
 #pragma once
 
 #include "kernel_cache.h"
-#include "nvrtc.h"
+#include "nvrtc_compile.h"
 #include "program_binary.h"
 #include "translator.h"
 

@@ -5,7 +5,7 @@
 // unless a program is linked.
 #pragma once
 
-#include "nvrtc.h"
+#include "nvrtc_compile.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "kernel_cache.h"
 
-#include "nvrtc.h"
+#include "nvrtc_compile.h"
 #include "settings.h"
 
 #include <clcuda/device_library.h>

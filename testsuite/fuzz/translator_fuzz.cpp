@@ -7,7 +7,7 @@
 // for every execution) accepted output must also compile with NVRTC and the
 // device library, as clBuildProgram compiles it.
 #include "fuzz_check.h"
-#include "NvrtcCheck.h"
+#include "nvrtc_compile.h"
 
 #include <cl2cuda/translator.h>
 
@@ -40,8 +40,9 @@ void translateAndCheck(const std::string &source, const std::string &build_optio
   FUZZ_CHECK(!result.cuda_source.empty(), "an accepted program gives CUDA");
   if (!nvrtcRequested() || mode != cl2cuda::OutputMode::Compile)
     return;
-  const cl2cuda::NvrtcCheckResult compiled = cl2cuda::compileWithNvrtc(
-      result.cuda_source, "fuzz.cu", result.metadata.nvrtc_options);
+  const clcuda::NvrtcOutput compiled =
+      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{"sm_90"},
+                          result.metadata.nvrtc_options, clcuda::CompileKind::whole);
   // The program's own inline PTX is passed through as NVIDIA's OpenCL
   // passes it: ptxas's error names the instruction it rejects.
   const bool own_ptx_rejected = compiled.log.find("ptxas application ptx input") !=

@@ -2,7 +2,8 @@
 // needed): every generated builtin call, every module on its own, the
 // hand-written vector/swizzle sources, the sources that must be rejected,
 // and the kernels the GPU tests run.
-#include "device_compiler.h"
+#include "nvrtc_compile.h"
+#include "test_sources.h"
 
 #include <clcuda/device_library.h>
 
@@ -14,14 +15,18 @@
 
 namespace {
 
-using clcuda::test::Compilation;
-using clcuda::test::compileWithDeviceLibrary;
 using clcuda::test::readFile;
 
 // The architecture the compile tests target: the H200's, as PTX (NVRTC's
 // front end and NVVM) or as a CUBIN (ptxas too).
 const char *const virtualArchitecture = "compute_90";
 const char *const realArchitecture = "sm_90";
+
+// The shim's compile of `source` (translated code's NVRTC options aside).
+clcuda::NvrtcOutput compiled(const std::string &source, const char *architecture) {
+  return clcuda::compileCuda(source, clcuda::GpuTarget{architecture}, {},
+                             clcuda::CompileKind::whole);
+}
 
 std::vector<std::string> lines(const std::string &path) {
   std::vector<std::string> result;
@@ -62,7 +67,7 @@ TEST_P(BuiltinCoverage, CompilesWithoutDiagnostics) {
   std::string path = std::string(CLCUDA_GENERATED_TESTS) + "/" + GetParam();
   std::string source = readFile(path);
   ASSERT_FALSE(source.empty()) << "cannot read " << path;
-  Compilation c = compileWithDeviceLibrary(source, GetParam(), virtualArchitecture);
+  clcuda::NvrtcOutput c = compiled(source, virtualArchitecture);
   EXPECT_TRUE(c.ok) << c.log;
   EXPECT_EQ(c.log, "") << "the device library must compile without warnings";
 }
@@ -82,7 +87,7 @@ class Module : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Module, CompilesAlone) {
   std::string source = "#include <" + GetParam() + ">\nextern \"C\" __global__ void k() {}\n";
-  Compilation c = compileWithDeviceLibrary(source, "module.cu", realArchitecture);
+  clcuda::NvrtcOutput c = compiled(source, realArchitecture);
   EXPECT_TRUE(c.ok) << c.log;
   EXPECT_EQ(c.log, "");
 }
@@ -110,7 +115,7 @@ class Source : public ::testing::TestWithParam<std::string> {};
 TEST_P(Source, Compiles) {
   std::string source = readFile(GetParam());
   ASSERT_FALSE(source.empty()) << "cannot read " << GetParam();
-  Compilation c = compileWithDeviceLibrary(source, testName(GetParam()) + ".cu", realArchitecture);
+  clcuda::NvrtcOutput c = compiled(source, realArchitecture);
   EXPECT_TRUE(c.ok) << c.log;
   EXPECT_EQ(c.log, "");
 }
@@ -127,8 +132,7 @@ TEST_P(Rejected, FailsWithTheExpectedMessage) {
   const std::string marker = "// expect-error: ";
   ASSERT_EQ(source.rfind(marker, 0), 0u) << GetParam() << " must start with " << marker;
   std::string expected = source.substr(marker.size(), source.find('\n') - marker.size());
-  Compilation c =
-      compileWithDeviceLibrary(source, testName(GetParam()) + ".cu", virtualArchitecture);
+  clcuda::NvrtcOutput c = compiled(source, virtualArchitecture);
   EXPECT_FALSE(c.ok) << "compiled, but should fail with: " << expected;
   EXPECT_NE(c.log.find(expected), std::string::npos) << "expected \"" << expected << "\" in:\n"
                                                      << c.log;

@@ -41,15 +41,13 @@ add_executable(programs_api
   ${programs_dir}/api/nvidia_idioms_test.cpp
   ${programs_dir}/api/kernel_test.cpp
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
-  ${PROJECT_SOURCE_DIR}/shim/core/nvrtc.cpp
-  ${PROJECT_SOURCE_DIR}/shim/core/build_messages.cpp
   ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp
   ${programs_dir}/api/launch_test.cpp
   ${programs_dir}/api/program_test.cpp)
 target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
                            ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
 target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
-                      cl2cuda_headers clcuda_device_library CUDA::nvrtc Threads::Threads
+                      cl2cuda_headers clcuda_nvrtc Threads::Threads
                       ${CMAKE_DL_LIBS})
 add_dependencies(programs_api cl2cuda)
 clcuda_warnings(programs_api)

@@ -1,6 +1,6 @@
 #include "ExecHarness.h"
 
-#include "NvrtcCheck.h"
+#include "nvrtc_compile.h"
 
 #include <cl2cuda/c_api.h>
 #include <cl2cuda/metadata.h>
@@ -315,8 +315,8 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
              "cuDeviceGetAttribute"))
     return failure(error);
   std::string arch = "sm_" + std::to_string(major) + std::to_string(minor);
-  NvrtcCheckResult compiled =
-      compileWithNvrtc(cuda_source, test.file + ".cu", program.nvrtc_options, arch);
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      cuda_source, clcuda::GpuTarget{arch}, program.nvrtc_options, clcuda::CompileKind::whole);
   if (!compiled.ok)
     return failure("NVRTC (" + arch + ") rejected the translation:\n" + compiled.log +
                    "\n--- source ---\n" + cuda_source);

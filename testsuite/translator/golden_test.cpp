@@ -6,8 +6,8 @@
 //   LOG directives on the build log (warnings);
 // then NVRTC compiles the output with the device library (label translator).
 #include "FileChecker.h"
-#include "NvrtcCheck.h"
 #include "TestFiles.h"
+#include "nvrtc_compile.h"
 
 #include <gtest/gtest.h>
 
@@ -58,17 +58,17 @@ TEST_P(Golden, CompilesWithNvrtc) {
   TranslateResult result = translateTestCase(test, GetParam().mode);
   ASSERT_EQ(result.status, Status::Ok) << result.log;
   // Readable output may still #include user headers: NVRTC gets the test's -I.
-  std::vector<std::string> include_dirs = {test.path.substr(0, test.path.find_last_of('/'))};
+  std::vector<std::string> nvrtc_options = result.metadata.nvrtc_options;
+  nvrtc_options.push_back("-I" + test.path.substr(0, test.path.find_last_of('/')));
   std::istringstream words(test.build_options);
   for (std::string word; words >> word;) {
     if (word == "-I" && words >> word)
-      include_dirs.push_back(word);
+      nvrtc_options.push_back("-I" + word);
     else if (word.compare(0, 2, "-I") == 0)
-      include_dirs.push_back(word.substr(2));
+      nvrtc_options.push_back(word);
   }
-  NvrtcCheckResult compiled =
-      compileWithNvrtc(result.cuda_source, stemOf(test.path) + ".cu", result.metadata.nvrtc_options,
-                       "sm_90", include_dirs);
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{"sm_90"}, nvrtc_options, clcuda::CompileKind::whole);
   EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
 }
 

@@ -4,7 +4,7 @@
 // and whole pixels are loaded. A kernel compiled as clBuildProgram does; a
 // switch over the formats or an unrolled loop would multiply the
 // conversions and memory accesses this counts.
-#include "NvrtcCheck.h"
+#include "nvrtc_compile.h"
 
 #include <cl2cuda/translator.h>
 
@@ -22,17 +22,19 @@ int count(const std::string &text, const std::string &pattern) {
                                         std::sregex_iterator()));
 }
 
-// The PTX clBuildProgram compiles for `source` by default, or (`extra`
-// options, `arch`) as a program that calls the image library.
-std::string ptxOf(const std::string &source, const std::vector<std::string> &extra = {},
-                  const std::string &arch = "sm_90") {
+// The PTX clBuildProgram compiles for `source` by default, or as a program
+// that calls the image library.
+std::string ptxOf(const std::string &source, bool calls_image_library = false) {
   TranslateOptions options;
   options.mode = OutputMode::Compile;
   TranslateResult result = translate(source, options);
   EXPECT_EQ(result.status, Status::Ok) << result.log;
   std::vector<std::string> nvrtc_options = result.metadata.nvrtc_options;
-  nvrtc_options.insert(nvrtc_options.end(), extra.begin(), extra.end());
-  NvrtcCheckResult compiled = compileWithNvrtc(result.cuda_source, "image.cu", nvrtc_options, arch);
+  if (calls_image_library)
+    nvrtc_options.push_back("-DCLC_IMAGE_LIBRARY");
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{"sm_90"}, nvrtc_options,
+      calls_image_library ? clcuda::CompileKind::extensible : clcuda::CompileKind::whole);
   EXPECT_TRUE(compiled.ok) << compiled.log;
   return compiled.ptx;
 }
@@ -76,7 +78,7 @@ TEST(ImageCode, ASampledReadDecodesOnce) {
 // reference to it made every work-item copy all 160 bytes: image_bilinear
 // on an H200 ran at 119 GB/s instead of 689).
 TEST(ImageCode, ACallToTheImageLibraryKeepsTheDescriptorInParameters) {
-  const std::string ptx = ptxOf(kResample, {"-ewp", "-DCLC_IMAGE_LIBRARY"}, "compute_90");
+  const std::string ptx = ptxOf(kResample, /*calls_image_library=*/true);
   EXPECT_EQ(count(ptx, R"(\.local)"), 0);
   EXPECT_EQ(count(ptx, R"(\.visible \.func)"), 0);
   EXPECT_EQ(count(ptx, R"(call(\.uni)?\s*\(retval0\),\s*clc_image_sample_f,)"), 1);

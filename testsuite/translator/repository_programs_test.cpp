@@ -3,8 +3,8 @@
 // translated in both modes, with the build options its host code passes, and
 // NVRTC compiles each output with the device library (label translator). The
 // golden and exec kernels get the same check in golden_test.cpp.
-#include "NvrtcCheck.h"
 #include "TestFiles.h"
+#include "nvrtc_compile.h"
 
 #include <gtest/gtest.h>
 
@@ -72,8 +72,10 @@ TEST_P(RepositoryPrograms, CompilesWithNvrtc) {
   options.file_name = program.path.substr(program.path.find_last_of('/') + 1);
   TranslateResult result = translate(readFile(path), options);
   ASSERT_EQ(result.status, Status::Ok) << result.log;
-  NvrtcCheckResult compiled = compileWithNvrtc(result.cuda_source, options.file_name + ".cu",
-                                               result.metadata.nvrtc_options, "sm_90", {directory});
+  std::vector<std::string> nvrtc_options = result.metadata.nvrtc_options;
+  nvrtc_options.push_back("-I" + directory);
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{"sm_90"}, nvrtc_options, clcuda::CompileKind::whole);
   EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
 }
 

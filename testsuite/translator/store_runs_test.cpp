@@ -3,7 +3,7 @@
 // to one buffer in straight-line code, past the ~2,000 after which NVVM
 // leaves a basic block's stores scalar. Compiled as clBuildProgram does, its
 // PTX must store with st.global.v4 only.
-#include "NvrtcCheck.h"
+#include "nvrtc_compile.h"
 
 #include <cl2cuda/translator.h>
 
@@ -35,8 +35,9 @@ TEST(LongStoreRuns, CompileToVectorStores) {
   options.mode = OutputMode::Compile;
   TranslateResult result = translate(longStoreRun(), options);
   ASSERT_EQ(result.status, Status::Ok) << result.log;
-  NvrtcCheckResult compiled =
-      compileWithNvrtc(result.cuda_source, "run.cu", result.metadata.nvrtc_options, "sm_90");
+  const clcuda::NvrtcOutput compiled =
+      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{"sm_90"},
+                          result.metadata.nvrtc_options, clcuda::CompileKind::whole);
   ASSERT_TRUE(compiled.ok) << compiled.log;
   EXPECT_EQ(count(compiled.ptx, R"(st\.global\.v4\.\w+)"), 4 * kStatements);
   EXPECT_EQ(count(compiled.ptx, R"(st\.global\.(f32|[bu]32))"), 0);

@@ -1,9 +1,10 @@
 // cl2cuda: translates an OpenCL C file to CUDA C++ (docs/translator.md).
-#include "NvrtcCheck.h"
+#include "nvrtc_compile.h"
 
 #include <cl2cuda/translator.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -248,17 +249,22 @@ int main(int argc, char **argv) {
 
   if (!command.check)
     return 0;
-  std::string name = command.output.empty() ? command.input + ".cu" : command.output;
-  cl2cuda::NvrtcCheckResult checked = cl2cuda::compileWithNvrtc(
-      result.cuda_source, name, result.metadata.nvrtc_options, command.arch, command.include_dirs);
+  // The shim's compile: its NVRTC options and the embedded device library.
+  std::vector<std::string> nvrtc_options = result.metadata.nvrtc_options;
+  for (const std::string &directory : command.include_dirs)
+    nvrtc_options.push_back("-I" + directory);
+  const auto start = std::chrono::steady_clock::now();
+  const clcuda::NvrtcOutput checked =
+      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{command.arch}, nvrtc_options,
+                          clcuda::CompileKind::whole);
+  const double milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!checked.ok) {
-    std::cerr << checked.log << "\ncl2cuda: NVRTC rejected the output (" << command.arch << ")\n";
+    std::cerr << checked.log << "cl2cuda: NVRTC rejected the output (" << command.arch << ")\n";
     return 3;
   }
-  if (!checked.log.empty())
-    std::cerr << checked.log << "\n";
+  std::cerr << checked.log;
   std::fprintf(stderr, "NVRTC (%s): ok, PTX %zu bytes, CUBIN %zu bytes, %.1f ms\n",
-               command.arch.c_str(), checked.ptx.size(), checked.cubin_bytes,
-               checked.seconds * 1000);
+               command.arch.c_str(), checked.ptx.size(), checked.cubin.size(), milliseconds);
   return 0;
 }

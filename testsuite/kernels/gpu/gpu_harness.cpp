@@ -1,6 +1,7 @@
 #include "gpu_harness.h"
 
-#include "device_compiler.h"
+#include "nvrtc_compile.h"
+#include "test_sources.h"
 
 #include <cuda/driver.h>
 
@@ -64,7 +65,8 @@ CUmodule loadTestModule(const std::string &file) {
   if (source.empty())
     throw std::runtime_error("cannot read " + path);
   device();
-  Compilation c = compileWithDeviceLibrary(source, file, deviceArchitecture());
+  const NvrtcOutput c =
+      compileCuda(source, GpuTarget{deviceArchitecture()}, {}, CompileKind::whole);
   if (!c.ok)
     throw std::runtime_error("NVRTC failed on " + path + ":\n" + c.log);
   CUmodule module;

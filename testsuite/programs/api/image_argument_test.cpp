@@ -8,8 +8,8 @@
 // GPU the kernel copies the descriptor's fields and the first pixel out.
 #include "program_fixture.h"
 
-#include "core/nvrtc.h"
 #include "core/program_binary.h"
+#include "nvrtc_compile.h"
 
 #include <clc/image_desc.h>
 
@@ -52,9 +52,9 @@ cl2cuda::KernelArg argument(const char *name, const char *type_name, cl2cuda::Ar
 // A program binary holding `describe` for compute capability 9.0 (the
 // H200's; the fake device claims it too), with PTX for newer GPUs.
 std::string describeBinary(std::string &log) {
-  const clcuda::core::GpuTarget target = clcuda::core::targetFor(9, 0);
-  const clcuda::core::NvrtcOutput output =
-      clcuda::core::compileCuda(kKernelSource, target, {}, clcuda::core::CompileKind::whole);
+  const clcuda::GpuTarget target = clcuda::targetFor(9, 0);
+  const clcuda::NvrtcOutput output =
+      clcuda::compileCuda(kKernelSource, target, {}, clcuda::CompileKind::whole);
   log = output.log;
   if (!output.ok)
     return {};

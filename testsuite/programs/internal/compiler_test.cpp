@@ -18,6 +18,7 @@
 
 namespace {
 
+using namespace clcuda;
 using namespace clcuda::core;
 using clcuda::test::childRole;
 using clcuda::test::runChild;

@@ -3,7 +3,7 @@
 #include "api/cl_nv_tokens.h"
 #include "api/entry.h"
 #include "api/info_tables.h"
-#include "core/build_messages.h"
+#include "build_messages.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
 #include "cuda/driver.h"
@@ -456,7 +456,7 @@ std::string readSourceFile(const std::string &path) {
 // each listed in docs/programs.md.
 TEST(BuildMessages, AreNumberedOnceAndDocumented) {
   std::uint64_t count = 0;
-  const clcuda::core::BuildMessageInfo *rows = clcuda::core::buildMessageTable(&count);
+  const clcuda::BuildMessageInfo *rows = clcuda::buildMessageTable(&count);
   ASSERT_GT(count, 5u);
   const std::string page = readSourceFile("docs/programs.md");
   std::set<std::string> seen;
@@ -466,10 +466,10 @@ TEST(BuildMessages, AreNumberedOnceAndDocumented) {
     EXPECT_NE(page.find(std::string("`") + rows[i].id + "`"), std::string::npos)
         << rows[i].id << " is missing from docs/programs.md";
   }
-  using clcuda::core::BuildMessage;
-  EXPECT_EQ(clcuda::core::buildMessage(BuildMessage::KernelDefinedTwice, {"k"}),
+  using clcuda::BuildMessage;
+  EXPECT_EQ(clcuda::buildMessage(BuildMessage::KernelDefinedTwice, {"k"}),
             "error: kernel 'k' is defined in more than one unit [CLC5008]\n");
-  EXPECT_EQ(clcuda::core::buildMessage(BuildMessage::DoesNotLoad, {"sm_80", "H100", "sm_90", "X"}),
+  EXPECT_EQ(clcuda::buildMessage(BuildMessage::DoesNotLoad, {"sm_80", "H100", "sm_90", "X"}),
             "error: the program (built for sm_80) does not load on H100 (sm_90): X [CLC5011]\n");
 }
 

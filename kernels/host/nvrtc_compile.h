@@ -1,12 +1,13 @@
 // NVRTC, linked: translated CUDA C++ with the embedded device library
 // (clc/*.h) to CUBIN and PTX for one GPU architecture, or to LTO IR for
-// separate compilation.
+// separate compilation. The one compile of code that uses the device
+// library: the shim's builds, cl2cuda --check and the tests call it.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace clcuda::core {
+namespace clcuda {
 
 // The architecture NVRTC compiles for on a device of compute capability
 // major.minor: "sm_XY" when NVRTC knows it; else the newest architecture it
@@ -39,7 +40,7 @@ struct NvrtcOutput {
   std::string cubin;  // real targets, whole-program and machine-code relocatable compiles
   std::string ptx;    // whole-program, machine-code relocatable and extensible compiles
   std::string lto_ir; // relocatable compiles
-  std::vector<NvrtcPhase> phases; // where compileCuda was asked to time them
+  std::vector<NvrtcPhase> phases;   // where compileCuda was asked to time them
   bool precompiled_headers = false; // the compile used this process's precompiled headers
 };
 
@@ -77,4 +78,4 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
                         const std::vector<std::string> &options, CompileKind kind,
                         CompileAids aids = {});
 
-} // namespace clcuda::core
+} // namespace clcuda

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-namespace clcuda::core {
+namespace clcuda {
 namespace {
 
 constexpr BuildMessageInfo kMessages[] = {
@@ -33,4 +33,4 @@ std::string buildMessage(BuildMessage message, std::initializer_list<std::string
   return text + " [" + info.id + "]\n";
 }
 
-} // namespace clcuda::core
+} // namespace clcuda

@@ -6,7 +6,7 @@
 #include <initializer_list>
 #include <string>
 
-namespace clcuda::core {
+namespace clcuda {
 
 enum class BuildMessage {
 #define CLCUDA_BUILD_MESSAGE(name, id, text) name,
@@ -23,4 +23,4 @@ const BuildMessageInfo *buildMessageTable(std::uint64_t *count);
 // "error: TEXT [ID]\n", the arguments in place of %0, %1...
 std::string buildMessage(BuildMessage message, std::initializer_list<std::string> arguments = {});
 
-} // namespace clcuda::core
+} // namespace clcuda

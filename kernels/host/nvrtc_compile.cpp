@@ -1,4 +1,4 @@
-#include "nvrtc.h"
+#include "nvrtc_compile.h"
 
 #include "build_messages.h"
 
@@ -23,7 +23,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace clcuda::core {
+namespace clcuda {
 namespace {
 
 // The name NVRTC gives the program; the translator's #line directives name
@@ -280,7 +280,8 @@ std::string verboseStamp(const std::vector<std::string> &options) {
     return "";
   static std::atomic<unsigned long long> builds{0};
   const auto now = std::chrono::system_clock::now().time_since_epoch().count();
-  return "static __device__ __attribute__((used)) const unsigned long long clc_verbose_build[] = {" +
+  return "static __device__ __attribute__((used)) const unsigned long long clc_verbose_build[] = "
+         "{" +
          std::to_string(now) + "ull, " + std::to_string(builds++) + "ull};\n";
 }
 
@@ -417,4 +418,4 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   return output;
 }
 
-} // namespace clcuda::core
+} // namespace clcuda
