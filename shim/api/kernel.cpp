@@ -169,7 +169,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   if (error != CL_SUCCESS)
     return error;
 
-  core::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
+  clcuda::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
   // A NULL global_work_size is an empty range, as a zero size is.
   bool empty = !global_work_size;
   for (cl_uint d = 0; d < work_dim && !empty; ++d) {
@@ -189,7 +189,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   for (int d = 0; d < 3; ++d)
     if ((global[d] - 1) / local[d] >= std::size_t(UINT32_MAX))
       return CL_INVALID_GLOBAL_WORK_SIZE;
-  const core::LaunchPlan plan(work_dim, global, offset, local);
+  const clcuda::LaunchPlan plan(work_dim, global, offset, local);
   return kernel->enqueue(*queue, *function, plan, command, out.get());
 }
 

@@ -3,8 +3,8 @@
 // functions, so unit tests check every rule without a GPU.
 #pragma once
 
-#include "core/launch.h"
 #include "core/object.h"
+#include "launch_plan.h"
 
 #include <cl2cuda/metadata.h>
 
@@ -84,7 +84,7 @@ cl_int checkQueueBits(cl_command_queue_properties bits);
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
                       const void *arg_value);
 
-using core::WorkSizeLimits;
+using clcuda::WorkSizeLimits;
 
 // The work sizes of clEnqueueNDRangeKernel (global_work_size, offsets and
 // local sizes; `global_work_offset` and `local_work_size` may be NULL):

@@ -223,7 +223,7 @@ void Kernel::layOut() {
   local_sizes_.assign(slots_.size(), 0);
   set_.assign(slots_.size(), false);
   unset_ = slots_.size();
-  layOutLocalArguments();
+  storeLocalArgumentOffsets();
 }
 
 void Kernel::markSet(cl_uint index) {
@@ -272,7 +272,7 @@ void Kernel::setImage(cl_uint index, Memory &image) {
 void Kernel::setLocalSize(cl_uint index, std::size_t size) {
   local_sizes_[index] = size;
   markSet(index);
-  layOutLocalArguments();
+  storeLocalArgumentOffsets();
 }
 
 void Kernel::setValue(cl_uint index, const void *value) {
@@ -280,21 +280,12 @@ void Kernel::setValue(cl_uint index, const void *value) {
   markSet(index);
 }
 
-void Kernel::layOutLocalArguments() {
-  // One after another in dynamic shared memory, each at its pointee's
-  // alignment, after the kernel's own __local variables that the translator
-  // put there (docs/design.md, "Kernel arguments as launched").
-  std::size_t end = metadata_->local_variable_bytes;
-  for (std::size_t i = 0; i < slots_.size(); ++i) {
-    const cl2cuda::KernelArg &arg = metadata_->args[i];
-    if (arg.kind != cl2cuda::ArgKind::LocalPointer)
-      continue;
-    const std::size_t offset = roundUp(end, std::max<std::uint32_t>(arg.alignment, 1));
-    const std::uint32_t value = std::uint32_t(std::min<std::size_t>(offset, UINT32_MAX));
-    std::memcpy(values_.data() + slots_[i].offset, &value, sizeof value);
-    end = offset + local_sizes_[i];
-  }
-  local_bytes_ = end;
+void Kernel::storeLocalArgumentOffsets() {
+  const LocalArgumentLayout layout = clcuda::layOutLocalArguments(*metadata_, local_sizes_);
+  for (std::size_t i = 0; i < slots_.size(); ++i)
+    if (metadata_->args[i].kind == cl2cuda::ArgKind::LocalPointer)
+      std::memcpy(values_.data() + slots_[i].offset, &layout.offsets[i], sizeof(std::uint32_t));
+  local_bytes_ = layout.bytes;
 }
 
 std::string Kernel::attributes() const {
@@ -368,7 +359,7 @@ Size3 Kernel::chooseLocalSize(const KernelFunction &function, unsigned work_dim,
   choice.warp = std::size_t(device.warp_size);
   choice.multiprocessors = std::size_t(device.multiprocessors);
   choice.uniform = limits.uniform;
-  const Size3 local = core::chooseLocalSize(work_dim, global, choice);
+  const Size3 local = clcuda::chooseLocalSize(work_dim, global, choice);
   if (lock)
     last = {work_dim, global, local_bytes_, local};
   return local;

@@ -9,7 +9,7 @@
 // (the queue's) in the steady state.
 #pragma once
 
-#include "launch.h"
+#include "launch_plan.h"
 #include "memory.h"
 #include "program.h"
 #include "queue.h"
@@ -89,7 +89,7 @@ public:
   // CL_KERNEL_WORK_GROUP_SIZE on `function`'s device.
   std::size_t maxWorkGroupSize(const KernelFunction &function) const;
   // The local size for a NULL local_work_size: the required one, else
-  // chosen (core::chooseLocalSize) and remembered for the next launch.
+  // chosen (clcuda::chooseLocalSize) and remembered for the next launch.
   Size3 chooseLocalSize(const KernelFunction &function, unsigned work_dim,
                         const Size3 &global) const;
   // Raises the function's dynamic shared memory limit to what the
@@ -116,7 +116,7 @@ private:
   void layOut();
   void markSet(cl_uint index);
   void storePointer(cl_uint index, CUdeviceptr address, Memory *buffer);
-  void layOutLocalArguments();
+  void storeLocalArgumentOffsets();
 
   Ref<Program> program_;
   const cl2cuda::ProgramMetadata *unit_;

@@ -47,7 +47,7 @@ add_executable(programs_api
 target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
                            ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
 target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
-                      cl2cuda_headers clcuda_nvrtc Threads::Threads
+                      cl2cuda_headers clcuda_device_contract Threads::Threads
                       ${CMAKE_DL_LIBS})
 add_dependencies(programs_api cl2cuda)
 clcuda_warnings(programs_api)

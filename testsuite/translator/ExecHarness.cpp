@@ -1,5 +1,6 @@
 #include "ExecHarness.h"
 
+#include "launch_plan.h"
 #include "nvrtc_compile.h"
 
 #include <cl2cuda/c_api.h>
@@ -342,10 +343,19 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     return failure(error + " (" + metadata->cuda_name + ")");
 
   // The arguments as the shim passes them: device pointers, offsets of the
-  // __local buffers laid out in dynamic shared memory, values, the NDRange.
+  // __local buffers laid out in dynamic shared memory (the shim's layout),
+  // values, the NDRange.
+  std::vector<std::size_t> local_sizes(test.args.size(), 0);
+  for (size_t i = 0; i < test.args.size(); ++i) {
+    if (test.args[i].kind != ExecArg::Local)
+      continue;
+    if (metadata->args[i].kind != ArgKind::LocalPointer)
+      return failure("argument " + std::to_string(i) + " is not a __local pointer in the metadata");
+    local_sizes[i] = test.args[i].local_bytes;
+  }
+  const clcuda::LocalArgumentLayout local = clcuda::layOutLocalArguments(*metadata, local_sizes);
   std::vector<CUdeviceptr> pointers(test.args.size(), 0);
   std::vector<std::vector<unsigned char>> values(test.args.size());
-  unsigned int shared_bytes = 0;
   for (size_t i = 0; i < test.args.size(); ++i) {
     const ExecArg &arg = test.args[i];
     const KernelArg &expected = metadata->args[i];
@@ -361,14 +371,8 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
       values[i].resize(sizeof(CUdeviceptr));
       std::memcpy(values[i].data(), &pointers[i], sizeof(CUdeviceptr));
     } else if (arg.kind == ExecArg::Local) {
-      if (expected.kind != ArgKind::LocalPointer)
-        return failure("argument " + std::to_string(i) +
-                       " is not a __local pointer in the metadata");
-      unsigned int offset =
-          (shared_bytes + expected.alignment - 1) / expected.alignment * expected.alignment;
-      shared_bytes = offset + static_cast<unsigned int>(arg.local_bytes);
-      values[i].resize(sizeof offset);
-      std::memcpy(values[i].data(), &offset, sizeof offset);
+      values[i].resize(sizeof(std::uint32_t));
+      std::memcpy(values[i].data(), &local.offsets[i], sizeof(std::uint32_t));
     } else {
       if (arg.bytes.size() != expected.size)
         return failure("argument " + std::to_string(i) + " has " +
@@ -378,43 +382,33 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     }
   }
 
-  // A non-uniform NDRange is up to 2^dims launches of uniform blocks.
-  struct Part {
-    unsigned int groups, block, group_offset;
-  };
-  std::vector<Part> parts[3];
-  clc::ndrange range{};
-  for (unsigned d = 0; d < 3; ++d) {
-    bool used = d < test.work_dim;
-    size_t global = used ? test.global_size[d] : 1, local = used ? test.local_size[d] : 1;
-    range.global_size[d] = global;
-    range.global_offset[d] = used ? test.global_offset[d] : 0;
-    range.enqueued_local_size[d] = local;
-    range.num_groups[d] = (global + local - 1) / local;
-    unsigned int full = static_cast<unsigned int>(global / local);
-    unsigned int remainder = static_cast<unsigned int>(global % local);
-    if (full)
-      parts[d].push_back({full, static_cast<unsigned int>(local), 0});
-    if (remainder)
-      parts[d].push_back({1, remainder, full});
+  // The shim's launch plan: a non-uniform NDRange is launches of uniform
+  // blocks.
+  clcuda::Size3 global{1, 1, 1}, offset{0, 0, 0}, local_size{1, 1, 1};
+  for (unsigned d = 0; d < test.work_dim; ++d) {
+    global[d] = test.global_size[d];
+    offset[d] = test.global_offset[d];
+    local_size[d] = test.local_size[d];
   }
-  range.work_dim = test.work_dim;
+  const clcuda::LaunchPlan plan(test.work_dim, global, offset, local_size);
+  clc::ndrange range = plan.range();
   std::vector<void *> parameters;
   for (std::vector<unsigned char> &value : values)
     parameters.push_back(value.data());
   parameters.push_back(&range);
-  for (const Part &x : parts[0])
-    for (const Part &y : parts[1])
-      for (const Part &z : parts[2]) {
-        range.group_offset[0] = x.group_offset;
-        range.group_offset[1] = y.group_offset;
-        range.group_offset[2] = z.group_offset;
-        if (!check(cu.cuLaunchKernel(function, x.groups, y.groups, z.groups, x.block, y.block,
-                                     z.block, shared_bytes, nullptr, parameters.data(), nullptr),
-                   "cuLaunchKernel") ||
-            !check(cu.cuCtxSynchronize(), "cuCtxSynchronize (the kernel failed)"))
-          return failure(error);
-      }
+  const unsigned shared_bytes = static_cast<unsigned>(local.bytes);
+  // forEach stops at the first piece that returns true: one that failed.
+  const bool failed = plan.forEach([&](const clcuda::SubLaunch &piece) {
+    for (unsigned d = 0; d < 3; ++d)
+      range.group_offset[d] = piece.group_offset[d];
+    return !check(cu.cuLaunchKernel(function, piece.grid[0], piece.grid[1], piece.grid[2],
+                                    piece.block[0], piece.block[1], piece.block[2], shared_bytes,
+                                    nullptr, parameters.data(), nullptr),
+                  "cuLaunchKernel") ||
+           !check(cu.cuCtxSynchronize(), "cuCtxSynchronize (the kernel failed)");
+  });
+  if (failed)
+    return failure(error);
 
   RunResult result;
   for (size_t i = 0; i < test.args.size(); ++i) {

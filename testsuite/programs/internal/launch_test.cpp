@@ -1,6 +1,6 @@
 // NDRange to cuLaunchKernel calls: the split of non-uniform and oversized
 // NDRanges, and the local size chosen for a NULL local_work_size.
-#include "core/launch.h"
+#include "launch_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace clcuda::core;
+using namespace clcuda;
 
 // What every work-item sees, computed as the device library computes it
 // (kernels/include/clc/core.h) from the launches of a plan.
@@ -222,6 +222,28 @@ TEST(LocalSize, KernelLimitsWin) {
   limits.max_work_group = 128; // registers limit this kernel
   limits.preferred = 0;        // the occupancy API had no answer
   EXPECT_EQ(chooseLocalSize(1, {1 << 20, 1, 1}, limits), (Size3{128, 1, 1}));
+}
+
+// __local arguments follow the kernel's own __local variables, each at its
+// pointee's alignment: the layout the shim and the translator's execution
+// tests launch with.
+TEST(LocalArguments, FollowTheKernelsVariablesAtTheirAlignment) {
+  cl2cuda::KernelMetadata kernel;
+  kernel.local_variable_bytes = 24;
+  auto argument = [](cl2cuda::ArgKind kind, std::uint32_t alignment) {
+    cl2cuda::KernelArg arg;
+    arg.kind = kind;
+    arg.alignment = alignment;
+    return arg;
+  };
+  kernel.args = {
+      argument(cl2cuda::ArgKind::Buffer, 8), argument(cl2cuda::ArgKind::LocalPointer, 16),
+      argument(cl2cuda::ArgKind::ByValue, 4), argument(cl2cuda::ArgKind::LocalPointer, 4)};
+  const LocalArgumentLayout layout = layOutLocalArguments(kernel, {64, 100, 4, 8});
+  EXPECT_EQ(layout.offsets, (std::vector<std::uint32_t>{0, 32, 0, 132}));
+  EXPECT_EQ(layout.bytes, 140u);
+  kernel.local_variable_bytes = 0;
+  EXPECT_EQ(layOutLocalArguments(kernel, {0, 0, 0, 0}).bytes, 0u);
 }
 
 } // namespace

@@ -1,8 +1,8 @@
-#include "launch.h"
+#include "launch_plan.h"
 
 #include <algorithm>
 
-namespace clcuda::core {
+namespace clcuda {
 namespace {
 
 // The largest divisor of `value` not above `limit` (limit >= 1).
@@ -37,8 +37,8 @@ Size3 chooseLocalSize(unsigned work_dim, const Size3 &global, const LocalSizeLim
   budget = std::max(std::min(budget, per_multiprocessor), std::min(budget, warp));
   for (unsigned d = 0; d < work_dim; ++d) {
     // Never larger than the range itself: a group of idle work-items is waste.
-    const std::size_t limit = std::max<std::size_t>(
-        std::min({budget, limits.max_work_item_sizes[d], global[d]}), 1);
+    const std::size_t limit =
+        std::max<std::size_t>(std::min({budget, limits.max_work_item_sizes[d], global[d]}), 1);
     std::size_t size = largestDivisorAtMost(global[d], limit);
     // Non-uniform groups may be allowed: a divisor that makes groups less
     // than half as large as they could be loses to full groups of a warp
@@ -104,4 +104,20 @@ SubLaunch LaunchPlan::launch(std::uint64_t index) const {
   return piece;
 }
 
-} // namespace clcuda::core
+LocalArgumentLayout layOutLocalArguments(const cl2cuda::KernelMetadata &kernel,
+                                         const std::vector<std::size_t> &sizes) {
+  LocalArgumentLayout layout;
+  layout.offsets.assign(kernel.args.size(), 0);
+  layout.bytes = kernel.local_variable_bytes;
+  for (std::size_t i = 0; i < kernel.args.size() && i < sizes.size(); ++i) {
+    const cl2cuda::KernelArg &arg = kernel.args[i];
+    if (arg.kind != cl2cuda::ArgKind::LocalPointer)
+      continue;
+    const std::size_t offset = roundUp(layout.bytes, std::max<std::uint32_t>(arg.alignment, 1));
+    layout.offsets[i] = std::uint32_t(std::min<std::size_t>(offset, UINT32_MAX));
+    layout.bytes = offset + sizes[i];
+  }
+  return layout;
+}
+
+} // namespace clcuda

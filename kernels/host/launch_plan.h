@@ -3,17 +3,20 @@
 // clcuda picks when the application gives none, and the split of one
 // NDRange into launches of uniform blocks: the remainder groups of a
 // non-uniform NDRange get their own launch with a smaller block, and a
-// dimension with more groups than a grid allows is launched in chunks. Pure
-// functions: tests check them without a GPU.
+// dimension with more groups than a grid allows is launched in chunks; and
+// where __local arguments go. Pure functions, used by the shim and by the
+// translator's execution tests; tests check them without a GPU.
 #pragma once
 
+#include <cl2cuda/metadata.h>
 #include <clc/ndrange.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
-namespace clcuda::core {
+namespace clcuda {
 
 using Size3 = std::array<std::size_t, 3>;
 
@@ -96,4 +99,16 @@ private:
   SubLaunch single_{}; // the launch, when there is one (the common case)
 };
 
-} // namespace clcuda::core
+// Where a kernel's __local pointer arguments go in dynamic shared memory
+// (docs/design.md, "Kernel arguments as launched"): one after another, each
+// at its pointee's alignment, after the kernel's own __local variables that
+// the translator put there. `sizes[i]` is argument i's size in bytes (other
+// arguments' are ignored). The launch's shared memory is `bytes`.
+struct LocalArgumentLayout {
+  std::vector<std::uint32_t> offsets; // per argument; 0 for other arguments
+  std::size_t bytes = 0;
+};
+LocalArgumentLayout layOutLocalArguments(const cl2cuda::KernelMetadata &kernel,
+                                         const std::vector<std::size_t> &sizes);
+
+} // namespace clcuda
