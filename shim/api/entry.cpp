@@ -15,16 +15,35 @@ std::string statusText(cl_int status) {
   return name ? std::string(name) : "error " + std::to_string(status);
 }
 
+thread_local std::string refusal_reason;
+
 } // namespace
 
-void logError(const char *function, cl_int error) {
-  if (!core::settings().log_errors)
-    return;
-  const CUresult cause = cuda::lastFailure();
+cl_int refuse(cl_int error, std::string reason) {
+  refusal_reason = std::move(reason);
+  return error;
+}
+
+const std::string &refusal() { return refusal_reason; }
+
+void forgetRefusal() {
+  if (!refusal_reason.empty())
+    refusal_reason.clear();
+}
+
+std::string errorLine(const char *function, cl_int error, const std::string &reason,
+                      CUresult cause) {
   std::string line = std::string(function) + " returned " + statusText(error);
+  if (!reason.empty())
+    line += ": " + reason;
   if (cause != CUDA_SUCCESS)
     line += std::string(" (CUDA: ") + cuda::resultName(cause) + ")";
-  core::logLine(line);
+  return line;
+}
+
+void logError(const char *function, cl_int error) {
+  if (core::settings().log_errors)
+    core::logLine(errorLine(function, error, refusal_reason, cuda::lastFailure()));
 }
 
 bool tracesCalls() {

@@ -21,9 +21,19 @@
 
 namespace clcuda::api {
 
-// With CLCUDA_LOG_ERRORS=1: the entry point, its error and the CUDA error
-// behind it, if any, on stderr.
+// With CLCUDA_LOG_ERRORS=1: the entry point, its error, why (refuse), and
+// the CUDA error behind it, if any, on stderr.
 void logError(const char *function, cl_int error);
+// The text logError prints: "clX returned CL_Y: why (CUDA: CUDA_ERROR_Z)".
+std::string errorLine(const char *function, cl_int error, const std::string &reason,
+                      CUresult cause);
+
+// Why the current call fails (PoCL's POCL_RETURN_ERROR_ON): records `reason`
+// for this thread until the next entry point call, and returns `error`, so a
+// check reads `return refuse(CL_INVALID_VALUE, "...")`.
+cl_int refuse(cl_int error, std::string reason);
+const std::string &refusal();
+void forgetRefusal();
 
 // CLCUDA_LOG=calls: a line for every call of an entry point that returns a
 // status, with its status and time ("call clFinish: CL_SUCCESS, 12.0 us").
@@ -38,6 +48,7 @@ template <class Body> cl_int guarded(const char *function, Body &&body) noexcept
   const bool traced = tracesCalls();
   const CallClock::time_point start = traced ? CallClock::now() : CallClock::time_point();
   cuda::forgetLastFailure();
+  forgetRefusal();
   try {
     error = body();
   } catch (const std::bad_alloc &) {
@@ -63,6 +74,7 @@ auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexc
   const bool traced = tracesCalls();
   const CallClock::time_point start = traced ? CallClock::now() : CallClock::time_point();
   cuda::forgetLastFailure();
+  forgetRefusal();
   try {
     result = body(error);
   } catch (const std::bad_alloc &) {

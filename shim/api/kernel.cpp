@@ -157,8 +157,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   const core::KernelFunction *function = kernel->function(queue->device());
   if (!function)
     return CL_INVALID_PROGRAM_EXECUTABLE;
-  if (!kernel->argumentsSet())
-    return CL_INVALID_KERNEL_ARGS;
+  if (const std::string missing = kernel->missingArgument(); !missing.empty())
+    return refuse(CL_INVALID_KERNEL_ARGS, missing);
   const WorkSizeLimits &limits = function->limits;
   cl_int error =
       checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size, limits);
@@ -209,6 +209,13 @@ CLCUDA_API cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *
       return failWith<cl_kernel>(error, CL_INVALID_VALUE);
     core::Kernel *kernel = nullptr;
     error = core::Kernel::create(*object, kernel_name, kernel);
+    if (error == CL_INVALID_KERNEL_NAME) {
+      std::string names;
+      for (const std::string &name : object->kernelNames())
+        names += (names.empty() ? "" : ", ") + name;
+      refuse(error, std::string("the program has no kernel '") + kernel_name +
+                        "'; its kernels: " + (names.empty() ? "none" : names));
+    }
     return error == CL_SUCCESS ? toHandle(kernel) : nullptr;
   });
 }
@@ -269,11 +276,14 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
     if (!object)
       return CL_INVALID_KERNEL;
     if (arg_index >= object->argCount())
-      return CL_INVALID_ARG_INDEX;
+      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
+                                              "; the kernel has " +
+                                              std::to_string(object->argCount()) + " arguments");
     const cl2cuda::KernelArg &arg = object->arg(arg_index);
     cl_int error = checkKernelArg(arg.kind, arg.size, arg_size, arg_value);
     if (error != CL_SUCCESS)
-      return error;
+      return refuse(error, "argument " + std::to_string(arg_index) + " (" + arg.type_name + " " +
+                               arg.name + ")" + (refusal().empty() ? "" : ": " + refusal()));
     switch (arg.kind) {
     case cl2cuda::ArgKind::LocalPointer:
       object->setLocalSize(arg_index, arg_size);

@@ -2,6 +2,7 @@
 
 #include "core/device.h"
 #include "core/svm_heap.h"
+#include "entry.h"
 
 #include <algorithm>
 
@@ -248,25 +249,33 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
 
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
                       const void *arg_value) {
+  const std::string given = "arg_size is " + std::to_string(arg_size);
   switch (kind) {
   case cl2cuda::ArgKind::LocalPointer:
     if (arg_value)
-      return CL_INVALID_ARG_VALUE;
-    return arg_size == 0 ? CL_INVALID_ARG_SIZE : CL_SUCCESS;
+      return refuse(CL_INVALID_ARG_VALUE, "a __local pointer takes a NULL arg_value");
+    return arg_size == 0 ? refuse(CL_INVALID_ARG_SIZE, "a __local pointer needs a size above 0")
+                         : CL_SUCCESS;
   case cl2cuda::ArgKind::Buffer:
   case cl2cuda::ArgKind::ConstantBuffer:
     // A NULL value, or a NULL cl_mem, is a NULL pointer in the kernel.
-    return arg_size == sizeof(cl_mem) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    return arg_size == sizeof(cl_mem)
+               ? CL_SUCCESS
+               : refuse(CL_INVALID_ARG_SIZE, given + "; a buffer takes sizeof(cl_mem), 8");
   case cl2cuda::ArgKind::ByValue:
     if (arg_size != size)
-      return CL_INVALID_ARG_SIZE;
-    return arg_value ? CL_SUCCESS : CL_INVALID_ARG_VALUE;
+      return refuse(CL_INVALID_ARG_SIZE,
+                    given + "; the kernel's parameter has " + std::to_string(size) + " bytes");
+    return arg_value ? CL_SUCCESS
+                     : refuse(CL_INVALID_ARG_VALUE, "arg_value is NULL for a by-value argument");
   case cl2cuda::ArgKind::Image: // the handle is the caller's to check
-    return arg_size == sizeof(cl_mem) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    return arg_size == sizeof(cl_mem)
+               ? CL_SUCCESS
+               : refuse(CL_INVALID_ARG_SIZE, given + "; an image takes sizeof(cl_mem), 8");
   case cl2cuda::ArgKind::Sampler:
     if (arg_size != sizeof(cl_sampler))
-      return CL_INVALID_ARG_SIZE;
-    return arg_value ? CL_SUCCESS : CL_INVALID_SAMPLER;
+      return refuse(CL_INVALID_ARG_SIZE, given + "; a sampler takes sizeof(cl_sampler), 8");
+    return arg_value ? CL_SUCCESS : refuse(CL_INVALID_SAMPLER, "arg_value is NULL for a sampler");
   }
   return CL_INVALID_ARG_VALUE;
 }
@@ -275,38 +284,60 @@ cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,
                       const std::size_t *global_work_size, const std::size_t *local_work_size,
                       const WorkSizeLimits &limits) {
   if (work_dim < 1 || work_dim > 3)
-    return CL_INVALID_WORK_DIMENSION;
+    return refuse(CL_INVALID_WORK_DIMENSION,
+                  "work_dim is " + std::to_string(work_dim) + "; 1, 2 or 3 are valid");
   const bool required = limits.required[0] != 0;
+  const char *uniform = " (work-groups must be uniform: OpenCL C 1.x, or "
+                        "-cl-uniform-work-group-size)";
+  auto at = [](const char *name, cl_uint d, std::size_t value) {
+    return std::string(name) + "[" + std::to_string(d) + "] = " + std::to_string(value);
+  };
   std::size_t work_items = 1;
   for (cl_uint d = 0; d < work_dim; ++d) {
     // A NULL global_work_size is an empty range, as a zero size is.
     const std::size_t global = global_work_size ? global_work_size[d] : 0;
     const std::size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global > SIZE_MAX - offset)
-      return CL_INVALID_GLOBAL_OFFSET;
+      return refuse(CL_INVALID_GLOBAL_OFFSET, at("global_work_offset", d, offset) + " plus " +
+                                                  at("global_work_size", d, global) +
+                                                  " overflows size_t");
     if (!local_work_size) {
       // The required size stands in; with uniform groups it must divide.
       if (required && limits.uniform && global % limits.required[d])
-        return CL_INVALID_WORK_GROUP_SIZE;
+        return refuse(CL_INVALID_WORK_GROUP_SIZE,
+                      "reqd_work_group_size " + std::to_string(limits.required[d]) +
+                          " does not divide " + at("global_work_size", d, global) + uniform);
       continue;
     }
     const std::size_t local = local_work_size[d];
     if (local == 0)
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return refuse(CL_INVALID_WORK_GROUP_SIZE, at("local_work_size", d, 0));
     if (local > limits.max_work_item_sizes[d])
-      return CL_INVALID_WORK_ITEM_SIZE;
+      return refuse(CL_INVALID_WORK_ITEM_SIZE,
+                    at("local_work_size", d, local) + " is above the device's " +
+                        at("CL_DEVICE_MAX_WORK_ITEM_SIZES", d, limits.max_work_item_sizes[d]));
     if (required && local != limits.required[d])
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return refuse(CL_INVALID_WORK_GROUP_SIZE, at("local_work_size", d, local) +
+                                                    " is not the kernel's reqd_work_group_size " +
+                                                    std::to_string(limits.required[d]));
     if (limits.uniform && global % local)
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return refuse(CL_INVALID_WORK_GROUP_SIZE, at("local_work_size", d, local) +
+                                                    " does not divide " +
+                                                    at("global_work_size", d, global) + uniform);
     work_items *= local;
   }
   // Dimensions beyond work_dim have size 1: a required size must be 1 there.
   for (cl_uint d = work_dim; required && d < 3; ++d)
     if (limits.required[d] != 1)
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return refuse(CL_INVALID_WORK_GROUP_SIZE,
+                    "the kernel's reqd_work_group_size has " + std::to_string(limits.required[d]) +
+                        " in dimension " + std::to_string(d) + ", beyond work_dim " +
+                        std::to_string(work_dim));
   if (local_work_size && work_items > limits.max_work_group_size)
-    return CL_INVALID_WORK_GROUP_SIZE;
+    return refuse(CL_INVALID_WORK_GROUP_SIZE,
+                  "the work-group has " + std::to_string(work_items) +
+                      " work-items; the kernel's CL_KERNEL_WORK_GROUP_SIZE is " +
+                      std::to_string(limits.max_work_group_size));
   return CL_SUCCESS;
 }
 

@@ -233,12 +233,21 @@ void Kernel::markSet(cl_uint index) {
   }
 }
 
-bool Kernel::argumentsSet() const {
+std::string Kernel::missingArgument() const {
+  auto named = [this](std::size_t index) {
+    const cl2cuda::KernelArg &arg = metadata_->args[index];
+    return "argument " + std::to_string(index) + " (" + arg.type_name + " " + arg.name + ")";
+  };
+  for (std::size_t i = 0; unset_ != 0 && i < set_.size(); ++i)
+    if (!set_[i])
+      return named(i) + " of kernel " + metadata_->name + " is not set";
   // The handle check reads the object as the API's handle checks do; a
   // buffer whose last application reference is gone awaits deletion.
-  return unset_ == 0 && std::all_of(buffers_.begin(), buffers_.end(), [](Memory *buffer) {
-           return !buffer || (fromHandle<Memory>(toHandle(buffer)) && buffer->referenceCount());
-         });
+  for (std::size_t i = 0; i < buffers_.size(); ++i)
+    if (Memory *buffer = buffers_[i];
+        buffer && !(fromHandle<Memory>(toHandle(buffer)) && buffer->referenceCount()))
+      return named(i) + " of kernel " + metadata_->name + " is a released buffer";
+  return "";
 }
 
 void Kernel::setBuffer(cl_uint index, Memory *buffer) {

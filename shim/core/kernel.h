@@ -79,9 +79,10 @@ public:
   void setImage(cl_uint index, Memory &image);
   void setLocalSize(cl_uint index, std::size_t size);
   void setValue(cl_uint index, const void *value);
-  // Every argument set, and every buffer set still held by the application
-  // (a released one is gone for OpenCL even while it is still set).
-  bool argumentsSet() const;
+  // Empty when every argument is set, and every buffer set is still held by
+  // the application (a released one is gone for OpenCL even while it is
+  // still set); else which argument is not, for the error log.
+  std::string missingArgument() const;
   // The dynamic shared memory the __local arguments take, laid out.
   std::size_t localArgumentBytes() const { return local_bytes_; }
 

@@ -837,6 +837,35 @@ TEST_F(ProgramCache, CallsAreTracedWithTheirStatusByName) {
             logged.lines.end());
 }
 
+// CLCUDA_LOG_ERRORS says why a call was refused, in the application's terms.
+TEST_F(ProgramCache, RefusedCallsSayWhy) {
+  if (childRole()) {
+    cl_program program = build(kSaxpy, "-DREFUSED=1");
+    cl_int error = CL_SUCCESS;
+    EXPECT_EQ(clCreateKernel(program, "saxpi", &error), nullptr);
+    EXPECT_EQ(error, CL_INVALID_KERNEL_NAME);
+    cl_kernel kernel = clCreateKernel(program, "saxpy", &error);
+    ASSERT_CL(CL_SUCCESS, error);
+    const double wide = 2.0;
+    EXPECT_EQ(clSetKernelArg(kernel, 0, sizeof wide, &wide), CL_INVALID_ARG_SIZE);
+    EXPECT_EQ(clSetKernelArg(kernel, 3, sizeof wide, &wide), CL_INVALID_ARG_INDEX);
+    clReleaseKernel(kernel);
+    return;
+  }
+  const LoggedChild logged = runChildLogging("refused", {"CLCUDA_LOG_ERRORS=1"});
+  EXPECT_EQ(logged.child.exit_code, 0) << logged.child.output;
+  for (const char *line :
+       {"clcuda: clCreateKernel returned CL_INVALID_KERNEL_NAME: the program has no kernel "
+        "'saxpi'; its kernels: saxpy, zero",
+        "clcuda: clSetKernelArg returned CL_INVALID_ARG_SIZE: argument 0 (float a): arg_size is "
+        "8; the kernel's parameter has 4 bytes",
+        "clcuda: clSetKernelArg returned CL_INVALID_ARG_INDEX: arg_index is 3; the kernel has 3 "
+        "arguments"})
+    EXPECT_NE(std::find(logged.lines.begin(), logged.lines.end(), line), logged.lines.end())
+        << line << "\nis not a line of\n"
+        << logged.child.output;
+}
+
 // The precompiled device library headers, through clBuildProgram: made by
 // a process's second build of a set of NVRTC options, used from its third.
 TEST_F(ProgramCache, LaterBuildsOfAProcessUseThePrecompiledHeaders) {

@@ -3,6 +3,7 @@
 #include "api/cl_nv_tokens.h"
 #include "api/entry.h"
 #include "api/info_tables.h"
+#include "api/validation.h"
 #include "build_messages.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
@@ -443,6 +444,31 @@ TEST(EntryLogs, StatusesAreNamed) {
   EXPECT_EQ(callLine("clFlush", -12345, 0.5e-6), "call clFlush: error -12345, 0.5 us");
   EXPECT_EQ(callLine("clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR, 1e-6),
             "call clGetPlatformIDs: CL_PLATFORM_NOT_FOUND_KHR, 1.0 us");
+}
+
+// A refused call's reason joins its error in the log, for this thread and
+// this call only.
+TEST(EntryLogs, RefusalsSayWhy) {
+  using namespace clcuda::api;
+  WorkSizeLimits limits;
+  limits.max_work_item_sizes = {1024, 1024, 64};
+  limits.max_work_group_size = 1024;
+  const std::size_t global[] = {1000}, local[] = {64};
+  EXPECT_EQ(checkWorkSizes(1, nullptr, global, local, limits), CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_EQ(refusal(), "local_work_size[0] = 64 does not divide global_work_size[0] = 1000 "
+                       "(work-groups must be uniform: OpenCL C 1.x, or "
+                       "-cl-uniform-work-group-size)");
+  EXPECT_EQ(errorLine("clEnqueueNDRangeKernel", CL_INVALID_WORK_GROUP_SIZE, refusal(),
+                      CUDA_ERROR_INVALID_VALUE),
+            "clEnqueueNDRangeKernel returned CL_INVALID_WORK_GROUP_SIZE: " + refusal() +
+                " (CUDA: CUDA_ERROR_INVALID_VALUE)");
+  std::string elsewhere = "unset";
+  std::thread([&] { elsewhere = refusal(); }).join();
+  EXPECT_EQ(elsewhere, "");
+  EXPECT_EQ(guarded("clFinish", [] { return CL_SUCCESS; }), CL_SUCCESS);
+  EXPECT_EQ(refusal(), "") << "a new call forgets the last one's reason";
+  EXPECT_EQ(errorLine("clFlush", CL_INVALID_COMMAND_QUEUE, "", CUDA_SUCCESS),
+            "clFlush returned CL_INVALID_COMMAND_QUEUE");
 }
 
 std::string readSourceFile(const std::string &path) {
