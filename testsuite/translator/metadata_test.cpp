@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 namespace cl2cuda {
 namespace {
 
@@ -34,6 +37,7 @@ ProgramMetadata sample() {
   kernel.name = "k";
   kernel.cuda_name = "k";
   kernel.reqd_work_group_size = {16, 8, 1};
+  kernel.work_group_size_hint = {4, 2, 1};
   kernel.vec_type_hint = "float4";
   kernel.local_variable_bytes = 65540;
   KernelArg buffer{"out",
@@ -101,14 +105,15 @@ TEST(Metadata, RejectsMalformedText) {
       {"cl2cuda-metadata 2\nopencl_c_version 120\n", "unsupported metadata version"},
       {"something else\n", "expected"},
       {"cl2cuda-metadata 1\n", "missing opencl_c_version"},
-      {"cl2cuda-metadata 1\nopencl_c_version 130\n", "unknown OpenCL C version"},
+      {"cl2cuda-metadata 1\nopencl_c_version 130\n",
+       "bad opencl_c_version (expected 100, 110, 120, 200 or 300)"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nopencl_c_version 120\n", "given twice"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\narg name=\"a\"\n", "before any kernel"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\narg name=\"a\"\n",
        "arg needs"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\narg name=\"a\" "
        "type=\"int\" kind=sideways address=private access=none qualifiers=none size=4 align=4\n",
-       "bad arg field kind"},
+       "bad arg field kind=sideways (expected `buffer`, `constant_buffer`"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\narg name=\"a\" "
        "type=\"int\" kind=by_value address=private access=none qualifiers=none size=4 align=3\n",
        "bad arg field align"},
@@ -124,10 +129,10 @@ TEST(Metadata, RejectsMalformedText) {
        "99999999999999999999999\n",
        "bad global_variable"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nreqd_work_group_size 0 1 1\n",
-       "three positive integers"},
+       "bad reqd_work_group_size (expected X Y Z, each above 0)"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nfrobnicate 1\n", "unknown record"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nlocal_variable_bytes 0\n",
-       "a positive integer"},
+       "bad local_variable_bytes (expected bytes, above 0)"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\nlocal_variable_bytes 4\n"
        "local_variable_bytes 4\n",
        "given twice"},
@@ -144,6 +149,36 @@ TEST(Metadata, RejectsMalformedText) {
     std::string error;
     ProgramMetadata::parse(std::string_view(good).substr(0, length), &parsed, &error);
   }
+}
+
+// docs/design.md shows the schema serialize() and parse() use.
+TEST(Metadata, DesignDocShowsTheSchema) {
+  std::ifstream file(std::string(CLCUDA_SOURCE_DIR) + "/docs/design.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string page = text.str();
+  const std::string begin = "<!-- metadata-schema:begin -->\n",
+                    end = "<!-- metadata-schema:end -->";
+  const std::size_t from = page.find(begin), to = page.find(end);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  EXPECT_EQ(page.substr(from + begin.size(), to - from - begin.size()),
+            metadata_schema::schemaMarkdown())
+      << "regenerate the table with build/bin/cl2cuda --metadata-schema";
+}
+
+// Every record of the schema is written for a program that uses them all,
+// and an unknown format version is refused with both versions named.
+TEST(Metadata, EveryRecordOfTheSchemaIsWritten) {
+  const std::string text = sample().serialize();
+  for (const auto &record : metadata_schema::kProgramRecords)
+    EXPECT_NE(text.find(std::string("\n") + record.name + " "), std::string::npos) << record.name;
+  for (const auto &record : metadata_schema::kKernelRecords)
+    EXPECT_NE(text.find(std::string("\n") + record.name + " "), std::string::npos) << record.name;
+  ProgramMetadata parsed;
+  std::string error;
+  EXPECT_FALSE(ProgramMetadata::parse("cl2cuda-metadata 7\n", &parsed, &error));
+  EXPECT_EQ(error, "line 1: unsupported metadata version 7 (this is version 1)");
 }
 
 TEST(Metadata, TranslatorFillsIt) {

@@ -34,6 +34,7 @@ options:
   --stats               print what was converted and what was refused, by kind,
                         to stderr (refusals by diagnostic ID: docs/mapping.md)
   --mapping-table       print the OpenCL -> CUDA mapping tables (Markdown)
+  --metadata-schema     print the program metadata's records (Markdown)
   --help                this text
 
 OpenCL build options (-D, -I, -cl-std=, -cl-fast-relaxed-math, ...) are
@@ -197,6 +198,10 @@ int main(int argc, char **argv) {
     }
     if (std::strcmp(argv[i], "--mapping-table") == 0) {
       std::cout << cl2cuda::mappingTablesMarkdown();
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--metadata-schema") == 0) {
+      std::cout << cl2cuda::metadata_schema::schemaMarkdown();
       return 0;
     }
   }

@@ -4,31 +4,22 @@
 // (docs/design.md, "Program metadata"). Header-only and free of LLVM: the
 // shim stores the serialized text in program binaries and its cache.
 //
-// Text format (one record per line, fields separated by spaces, strings in
-// double quotes with \\ \" \n \t \xHH escapes):
-//
-//   cl2cuda-metadata 1
-//   opencl_c_version 120
-//   kernel_arg_info 0|1
-//   uniform_work_group_size 0|1
-//   nvrtc_option "--use_fast_math"                   (repeated, in order)
-//   global_variable "name" <bytes>                   (repeated)
-//   kernel "opencl name" "cuda symbol"               (starts a kernel)
-//   reqd_work_group_size X Y Z                       (optional, for the kernel)
-//   work_group_size_hint X Y Z                       (optional)
-//   vec_type_hint "float4"                           (optional)
-//   local_variable_bytes N                           (optional: __local variables
-//                                                     in dynamic shared memory)
-//   arg name="a" type="float*" kind=buffer address=global access=none
-//       qualifiers=const,restrict size=8 align=8     (one line per argument)
-//
-// Unknown records, missing or repeated fields and out-of-range numbers are
-// errors: parse() reports them and never throws or crashes.
+// Text format: one record per line, its name first, then its fields
+// separated by spaces, strings in double quotes with \\ \" \n \t \xHH
+// escapes. The records are declared once, in the schema at the end of this
+// file (metadata_schema::kProgramRecords, kKernelRecords, kArgFields), from
+// which serialize(), parse() and docs/design.md's table ("Program
+// metadata", schemaMarkdown()) all come. Unknown records, missing or
+// repeated fields and out-of-range numbers are errors: parse() reports them
+// and never throws or crashes. A text of another format version is refused
+// with its version named.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -319,67 +310,392 @@ inline bool parseUnsigned(std::string_view text, uint64_t max, uint64_t *value) 
 
 } // namespace metadata_detail
 
+namespace metadata_schema {
+
+using metadata_detail::Field;
+using Fields = std::vector<Field>; // a line's fields after the record's name
+using Lines = std::vector<std::string>;
+
+// How often a record appears in its scope (the program, or one kernel).
+enum class Occurs { once, at_most_once, any };
+
+inline const char *occursText(Occurs occurs) {
+  switch (occurs) {
+  case Occurs::once:
+    return "once";
+  case Occurs::at_most_once:
+    return "at most once";
+  case Occurs::any:
+    return "any number";
+  }
+  return "";
+}
+
+// One record of the format: its name, its fields as written (docs, and
+// parse()'s message when they are wrong), what it means (docs), how often
+// it appears, and how its fields are written and read.
+template <class Object> struct Record {
+  const char *name;
+  const char *fields;
+  const char *meaning;
+  Occurs occurs;
+  // The record's lines for `object`, each its fields; none for a default.
+  void (*write)(const Object &object, Lines &lines);
+  // One line's fields into `object`; false when they are not as documented.
+  bool (*read)(const Fields &fields, Object &object);
+};
+
+// One key=value field of an `arg` record.
+struct ArgField {
+  const char *key;
+  const char *values; // docs
+  std::string (*write)(const KernelArg &arg);
+  bool (*read)(const std::string &value, KernelArg &arg);
+};
+
+inline bool positional(const Fields &fields, size_t count) {
+  if (fields.size() != count)
+    return false;
+  for (const Field &field : fields)
+    if (!field.key.empty())
+      return false;
+  return true;
+}
+
+inline std::string quotedText(std::string_view text) {
+  std::string out;
+  metadata_detail::appendQuoted(out, text);
+  return out;
+}
+
+// Field codecs, by member: the records below are made of these.
+template <class Object, bool Object::*member> void writeFlag(const Object &object, Lines &lines) {
+  lines.push_back(object.*member ? "1" : "0");
+}
+template <class Object, bool Object::*member> bool readFlag(const Fields &fields, Object &object) {
+  uint64_t value = 0;
+  if (!positional(fields, 1) || !metadata_detail::parseUnsigned(fields[0].value, 1, &value))
+    return false;
+  object.*member = value != 0;
+  return true;
+}
+
+template <class Object, std::string Object::*member>
+void writeOptionalText(const Object &object, Lines &lines) {
+  if (!(object.*member).empty())
+    lines.push_back(quotedText(object.*member));
+}
+template <class Object, std::string Object::*member>
+bool readText(const Fields &fields, Object &object) {
+  if (!positional(fields, 1) || fields[0].value.empty())
+    return false;
+  object.*member = fields[0].value;
+  return true;
+}
+
+template <std::array<uint32_t, 3> KernelMetadata::*member>
+void writeTriple(const KernelMetadata &kernel, Lines &lines) {
+  const std::array<uint32_t, 3> &xyz = kernel.*member;
+  if (xyz[0] != 0)
+    lines.push_back(std::to_string(xyz[0]) + " " + std::to_string(xyz[1]) + " " +
+                    std::to_string(xyz[2]));
+}
+template <std::array<uint32_t, 3> KernelMetadata::*member>
+bool readTriple(const Fields &fields, KernelMetadata &kernel) {
+  if (!positional(fields, 3))
+    return false;
+  for (int i = 0; i < 3; ++i) {
+    uint64_t value = 0;
+    if (!metadata_detail::parseUnsigned(fields[i].value, UINT32_MAX, &value) || value == 0)
+      return false;
+    (kernel.*member)[i] = static_cast<uint32_t>(value);
+  }
+  return true;
+}
+
+template <size_t N, const metadata_detail::NamedValue (&table)[N], class Value,
+          Value KernelArg::*member>
+std::string writeNamed(const KernelArg &arg) {
+  const char *name = metadata_detail::nameOf(table, static_cast<uint64_t>(arg.*member));
+  return name ? name : "?";
+}
+template <size_t N, const metadata_detail::NamedValue (&table)[N], class Value,
+          Value KernelArg::*member>
+bool readNamed(const std::string &text, KernelArg &arg) {
+  uint64_t value = 0;
+  if (!metadata_detail::valueOf(table, text, &value))
+    return false;
+  arg.*member = static_cast<Value>(value);
+  return true;
+}
+
+template <std::string KernelArg::*member> std::string writeArgText(const KernelArg &arg) {
+  return quotedText(arg.*member);
+}
+template <std::string KernelArg::*member>
+bool readArgText(const std::string &text, KernelArg &arg) {
+  arg.*member = text;
+  return !text.empty();
+}
+
+// The program's records, in the order serialize() writes them.
+inline constexpr Record<ProgramMetadata> kProgramRecords[] = {
+    {"opencl_c_version", "100, 110, 120, 200 or 300",
+     "the OpenCL C version the program was built as", Occurs::once,
+     [](const ProgramMetadata &program, Lines &lines) {
+       lines.push_back(std::to_string(program.opencl_c_version));
+     },
+     [](const Fields &fields, ProgramMetadata &program) {
+       uint64_t value = 0;
+       if (!positional(fields, 1) ||
+           !metadata_detail::parseUnsigned(fields[0].value, 999, &value) ||
+           (value != 100 && value != 110 && value != 120 && value != 200 && value != 300))
+         return false;
+       program.opencl_c_version = static_cast<unsigned>(value);
+       return true;
+     }},
+    {"kernel_arg_info", "0 or 1", "built with `-cl-kernel-arg-info`", Occurs::at_most_once,
+     writeFlag<ProgramMetadata, &ProgramMetadata::kernel_arg_info>,
+     readFlag<ProgramMetadata, &ProgramMetadata::kernel_arg_info>},
+    {"uniform_work_group_size", "0 or 1",
+     "work-groups must be uniform (OpenCL C 1.x, `-cl-uniform-work-group-size`)",
+     Occurs::at_most_once, writeFlag<ProgramMetadata, &ProgramMetadata::uniform_work_group_size>,
+     readFlag<ProgramMetadata, &ProgramMetadata::uniform_work_group_size>},
+    {"nvrtc_option", "\"option\"",
+     "an NVRTC option the build options imply, in order (one record each)", Occurs::any,
+     [](const ProgramMetadata &program, Lines &lines) {
+       for (const std::string &option : program.nvrtc_options)
+         lines.push_back(quotedText(option));
+     },
+     [](const Fields &fields, ProgramMetadata &program) {
+       if (!positional(fields, 1) || fields[0].value.empty())
+         return false;
+       program.nvrtc_options.push_back(fields[0].value);
+       return true;
+     }},
+    {"global_variable", "\"name\" bytes",
+     "a program-scope `__global` variable (`function::name` for a function's `static` one)",
+     Occurs::any,
+     [](const ProgramMetadata &program, Lines &lines) {
+       for (const ProgramVariable &variable : program.global_variables)
+         lines.push_back(quotedText(variable.name) + " " + std::to_string(variable.size));
+     },
+     [](const Fields &fields, ProgramMetadata &program) {
+       uint64_t size = 0;
+       if (!positional(fields, 2) || fields[0].value.empty() ||
+           !metadata_detail::parseUnsigned(fields[1].value, UINT64_MAX, &size))
+         return false;
+       program.global_variables.push_back({fields[0].value, size});
+       return true;
+     }},
+};
+
+// A kernel's records, in the order serialize() writes them; the first starts
+// the kernel, and the others belong to the last kernel started.
+inline constexpr Record<KernelMetadata> kKernelRecords[] = {
+    {"kernel", "\"opencl name\" \"cuda symbol\"",
+     "starts a kernel: its name for `clCreateKernel`, its symbol for `cuModuleGetFunction`",
+     Occurs::once,
+     [](const KernelMetadata &kernel, Lines &lines) {
+       lines.push_back(quotedText(kernel.name) + " " + quotedText(kernel.cuda_name));
+     },
+     [](const Fields &fields, KernelMetadata &kernel) {
+       if (!positional(fields, 2) || fields[0].value.empty() || fields[1].value.empty())
+         return false;
+       kernel.name = fields[0].value;
+       kernel.cuda_name = fields[1].value;
+       return true;
+     }},
+    {"reqd_work_group_size", "X Y Z, each above 0",
+     "`__attribute__((reqd_work_group_size(X, Y, Z)))`", Occurs::at_most_once,
+     writeTriple<&KernelMetadata::reqd_work_group_size>,
+     readTriple<&KernelMetadata::reqd_work_group_size>},
+    {"work_group_size_hint", "X Y Z, each above 0",
+     "`__attribute__((work_group_size_hint(X, Y, Z)))`", Occurs::at_most_once,
+     writeTriple<&KernelMetadata::work_group_size_hint>,
+     readTriple<&KernelMetadata::work_group_size_hint>},
+    {"vec_type_hint", "\"type\"", "`__attribute__((vec_type_hint(type)))`", Occurs::at_most_once,
+     writeOptionalText<KernelMetadata, &KernelMetadata::vec_type_hint>,
+     readText<KernelMetadata, &KernelMetadata::vec_type_hint>},
+    {"local_variable_bytes", "bytes, above 0",
+     "the dynamic shared memory the kernel's own `__local` variables take, before the "
+     "`__local` arguments",
+     Occurs::at_most_once,
+     [](const KernelMetadata &kernel, Lines &lines) {
+       if (kernel.local_variable_bytes != 0)
+         lines.push_back(std::to_string(kernel.local_variable_bytes));
+     },
+     [](const Fields &fields, KernelMetadata &kernel) {
+       uint64_t bytes = 0;
+       if (!positional(fields, 1) ||
+           !metadata_detail::parseUnsigned(fields[0].value, UINT32_MAX, &bytes) || bytes == 0)
+         return false;
+       kernel.local_variable_bytes = static_cast<uint32_t>(bytes);
+       return true;
+     }},
+};
+
+// The fields of an `arg` record (one record per argument, in order), each
+// required once.
+inline constexpr ArgField kArgFields[] = {
+    {"name", "`\"name\"`", writeArgText<&KernelArg::name>, readArgText<&KernelArg::name>},
+    {"type", "`\"type\"`", writeArgText<&KernelArg::type_name>, readArgText<&KernelArg::type_name>},
+    {"kind", "`buffer`, `constant_buffer`, `local_pointer`, `by_value`, `image` or `sampler`",
+     writeNamed<6, metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>,
+     readNamed<6, metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>},
+    {"address", "`global`, `local`, `constant` or `private`",
+     writeNamed<4, metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>,
+     readNamed<4, metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>},
+    {"access", "`read_only`, `write_only`, `read_write` or `none`",
+     writeNamed<4, metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>,
+     readNamed<4, metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>},
+    {"qualifiers",
+     "`none`, or a list of `const`, `restrict`, `volatile`, `pipe` (`const,restrict`)",
+     [](const KernelArg &arg) {
+       std::string list;
+       for (const metadata_detail::NamedValue &entry : metadata_detail::kTypeQualifiers)
+         if (arg.type_qualifiers & entry.value)
+           list += (list.empty() ? "" : ",") + std::string(entry.name);
+       return list.empty() ? std::string("none") : list;
+     },
+     [](const std::string &value, KernelArg &arg) {
+       arg.type_qualifiers = kArgTypeNone;
+       if (value == "none")
+         return true;
+       std::string_view rest = value;
+       while (true) {
+         const size_t comma = rest.find(',');
+         uint64_t bit = 0;
+         if (!metadata_detail::valueOf(metadata_detail::kTypeQualifiers, rest.substr(0, comma),
+                                       &bit) ||
+             (arg.type_qualifiers & bit))
+           return false;
+         arg.type_qualifiers |= bit;
+         if (comma == std::string_view::npos)
+           return true;
+         rest = rest.substr(comma + 1);
+       }
+     }},
+    {"size", "bytes as launched", [](const KernelArg &arg) { return std::to_string(arg.size); },
+     [](const std::string &value, KernelArg &arg) {
+       uint64_t size = 0;
+       if (!metadata_detail::parseUnsigned(value, UINT32_MAX, &size))
+         return false;
+       arg.size = static_cast<uint32_t>(size);
+       return true;
+     }},
+    {"align", "a power of two", [](const KernelArg &arg) { return std::to_string(arg.alignment); },
+     [](const std::string &value, KernelArg &arg) {
+       uint64_t alignment = 0;
+       if (!metadata_detail::parseUnsigned(value, UINT32_MAX, &alignment) || alignment == 0 ||
+           (alignment & (alignment - 1)) != 0)
+         return false;
+       arg.alignment = static_cast<uint32_t>(alignment);
+       return true;
+     }},
+};
+inline constexpr size_t kArgFieldCount = sizeof kArgFields / sizeof kArgFields[0];
+
+inline void writeArg(std::string &out, const KernelArg &arg) {
+  out += "arg";
+  for (const ArgField &field : kArgFields)
+    out += std::string(" ") + field.key + "=" + field.write(arg);
+  out += "\n";
+}
+
+inline bool readArg(const Fields &fields, KernelArg &arg, std::string &error) {
+  bool seen[kArgFieldCount] = {};
+  for (const Field &field : fields) {
+    size_t index = 0;
+    while (index < kArgFieldCount && field.key != kArgFields[index].key)
+      ++index;
+    if (index == kArgFieldCount) {
+      error = "unknown arg field '" + (field.key.empty() ? field.value : field.key) + "'";
+      return false;
+    }
+    if (seen[index]) {
+      error = "arg field '" + field.key + "' given twice";
+      return false;
+    }
+    seen[index] = true;
+    if (!kArgFields[index].read(field.value, arg)) {
+      error = "bad arg field " + field.key + "=" + field.value + " (expected " +
+              kArgFields[index].values + ")";
+      return false;
+    }
+  }
+  for (size_t index = 0; index < kArgFieldCount; ++index)
+    if (!seen[index]) {
+      std::string keys;
+      for (size_t i = 0; i < kArgFieldCount; ++i)
+        keys += std::string(i == 0                    ? ""
+                            : i + 1 == kArgFieldCount ? " and "
+                                                      : ", ") +
+                kArgFields[i].key;
+      error = "arg needs " + keys;
+      return false;
+    }
+  return true;
+}
+
+template <class Object>
+void writeRecords(std::string &out, const Record<Object> *records, size_t count,
+                  const Object &object) {
+  for (size_t i = 0; i < count; ++i) {
+    Lines lines;
+    records[i].write(object, lines);
+    for (const std::string &line : lines)
+      out += std::string(records[i].name) + " " + line + "\n";
+  }
+}
+
+// A table of records as Markdown rows.
+template <class Object>
+std::string recordRows(const Record<Object> *records, size_t count, const char *scope) {
+  std::string rows;
+  for (size_t i = 0; i < count; ++i)
+    rows += std::string("| `") + records[i].name + "` | " + records[i].fields + " | " + scope +
+            " | " + occursText(records[i].occurs) + " | " + records[i].meaning + " |\n";
+  return rows;
+}
+
+inline constexpr size_t kProgramRecordCount = sizeof kProgramRecords / sizeof kProgramRecords[0];
+inline constexpr size_t kKernelRecordCount = sizeof kKernelRecords / sizeof kKernelRecords[0];
+
+// The schema as Markdown: docs/design.md's table (a test keeps them equal).
+inline std::string schemaMarkdown() {
+  std::string out = "| record | fields | scope | occurs | meaning |\n|---|---|---|---|---|\n";
+  out += std::string("| `") + metadata_detail::kMagic + "` | " +
+         std::to_string(metadata_detail::kFormatVersion) +
+         " | first line | once | the format and its version; another version is refused |\n";
+  out += recordRows(kProgramRecords, kProgramRecordCount, "program");
+  out += recordRows(kKernelRecords, kKernelRecordCount, "kernel");
+  out += "| `arg` | `key=value` ... (below) | kernel | any number | an argument as launched, in "
+         "order |\n\n| arg field | values |\n|---|---|\n";
+  for (const ArgField &field : kArgFields)
+    out += std::string("| `") + field.key + "` | " + field.values + " |\n";
+  return out;
+}
+
+} // namespace metadata_schema
+
 inline std::string ProgramMetadata::serialize() const {
-  using namespace metadata_detail;
-  std::string out = std::string(kMagic) + " " + std::to_string(kFormatVersion) + "\n";
-  out += "opencl_c_version " + std::to_string(opencl_c_version) + "\n";
-  out += std::string("kernel_arg_info ") + (kernel_arg_info ? "1" : "0") + "\n";
-  out += std::string("uniform_work_group_size ") + (uniform_work_group_size ? "1" : "0") + "\n";
-  for (const std::string &option : nvrtc_options) {
-    out += "nvrtc_option ";
-    appendQuoted(out, option);
-    out += "\n";
-  }
-  for (const ProgramVariable &variable : global_variables) {
-    out += "global_variable ";
-    appendQuoted(out, variable.name);
-    out += " " + std::to_string(variable.size) + "\n";
-  }
-  auto triple = [](const std::array<uint32_t, 3> &xyz) {
-    return std::to_string(xyz[0]) + " " + std::to_string(xyz[1]) + " " + std::to_string(xyz[2]);
-  };
+  using namespace metadata_schema;
+  std::string out = std::string(metadata_detail::kMagic) + " " +
+                    std::to_string(metadata_detail::kFormatVersion) + "\n";
+  writeRecords(out, kProgramRecords, kProgramRecordCount, *this);
   for (const KernelMetadata &kernel : kernels) {
-    out += "kernel ";
-    appendQuoted(out, kernel.name);
-    out += " ";
-    appendQuoted(out, kernel.cuda_name);
-    out += "\n";
-    if (kernel.reqd_work_group_size[0] != 0)
-      out += "reqd_work_group_size " + triple(kernel.reqd_work_group_size) + "\n";
-    if (kernel.work_group_size_hint[0] != 0)
-      out += "work_group_size_hint " + triple(kernel.work_group_size_hint) + "\n";
-    if (!kernel.vec_type_hint.empty()) {
-      out += "vec_type_hint ";
-      appendQuoted(out, kernel.vec_type_hint);
-      out += "\n";
-    }
-    if (kernel.local_variable_bytes != 0)
-      out += "local_variable_bytes " + std::to_string(kernel.local_variable_bytes) + "\n";
-    for (const KernelArg &arg : kernel.args) {
-      out += "arg name=";
-      appendQuoted(out, arg.name);
-      out += " type=";
-      appendQuoted(out, arg.type_name);
-      const char *kind = nameOf(kArgKinds, static_cast<uint64_t>(arg.kind));
-      const char *address = nameOf(kAddressQualifiers, arg.address_qualifier);
-      const char *access = nameOf(kAccessQualifiers, arg.access_qualifier);
-      out += std::string(" kind=") + (kind ? kind : "?");
-      out += std::string(" address=") + (address ? address : "?");
-      out += std::string(" access=") + (access ? access : "?");
-      std::string qualifiers;
-      for (const NamedValue &entry : kTypeQualifiers)
-        if (arg.type_qualifiers & entry.value)
-          qualifiers += (qualifiers.empty() ? "" : ",") + std::string(entry.name);
-      out += " qualifiers=" + (qualifiers.empty() ? std::string("none") : qualifiers);
-      out += " size=" + std::to_string(arg.size) + " align=" + std::to_string(arg.alignment) + "\n";
-    }
+    writeRecords(out, kKernelRecords, kKernelRecordCount, kernel);
+    for (const KernelArg &arg : kernel.args)
+      writeArg(out, arg);
   }
   return out;
 }
 
 inline bool ProgramMetadata::parse(std::string_view text, ProgramMetadata *out,
                                    std::string *error) {
-  using namespace metadata_detail;
+  using namespace metadata_schema;
+  using metadata_detail::kMagic;
   *out = ProgramMetadata();
   size_t line_number = 0;
   std::string problem;
@@ -387,7 +703,10 @@ inline bool ProgramMetadata::parse(std::string_view text, ProgramMetadata *out,
     *error = "line " + std::to_string(line_number) + ": " + what;
     return false;
   };
-  bool seen_magic = false, seen_version = false, seen_arg_info = false, seen_uniform = false;
+  unsigned program_seen[kProgramRecordCount] = {}, kernel_seen[kKernelRecordCount] = {};
+  // Counts a record in its scope; false when it appears once too often.
+  auto count = [](unsigned &seen, Occurs occurs) { return ++seen == 1 || occurs == Occurs::any; };
+  bool seen_magic = false;
   while (!text.empty()) {
     size_t end = text.find('\n');
     std::string_view line = text.substr(0, end);
@@ -395,189 +714,77 @@ inline bool ProgramMetadata::parse(std::string_view text, ProgramMetadata *out,
     ++line_number;
     if (line.empty())
       continue;
-    std::vector<Field> fields;
-    if (!splitFields(line, &fields, &problem))
+    Fields fields;
+    if (!metadata_detail::splitFields(line, &fields, &problem))
       return fail(problem);
     if (fields.empty())
       continue;
-    const std::string &record = fields[0].value;
     if (!fields[0].key.empty())
       return fail("a record must start with its name");
-    auto positional = [&](size_t count) {
-      if (fields.size() != count + 1)
-        return false;
-      for (size_t i = 1; i < fields.size(); ++i)
-        if (!fields[i].key.empty())
-          return false;
-      return true;
-    };
-    auto triple = [&](std::array<uint32_t, 3> *xyz) {
-      if (!positional(3))
-        return false;
-      for (int i = 0; i < 3; ++i) {
-        uint64_t value;
-        if (!parseUnsigned(fields[i + 1].value, UINT32_MAX, &value) || value == 0)
-          return false;
-        (*xyz)[i] = static_cast<uint32_t>(value);
-      }
-      return true;
-    };
+    const std::string record = fields[0].value;
+    fields.erase(fields.begin());
     if (!seen_magic) {
-      uint64_t version;
-      if (record != kMagic || !positional(1) ||
-          !parseUnsigned(fields[1].value, UINT32_MAX, &version))
+      uint64_t version = 0;
+      if (record != kMagic || !positional(fields, 1) ||
+          !metadata_detail::parseUnsigned(fields[0].value, UINT32_MAX, &version))
         return fail(std::string("expected '") + kMagic + " <version>'");
-      if (version != kFormatVersion)
-        return fail("unsupported metadata version " + fields[1].value);
+      if (version != metadata_detail::kFormatVersion)
+        return fail("unsupported metadata version " + fields[0].value + " (this is version " +
+                    std::to_string(metadata_detail::kFormatVersion) + ")");
       seen_magic = true;
       continue;
     }
-    if (record == "opencl_c_version" || record == "kernel_arg_info" ||
-        record == "uniform_work_group_size") {
-      uint64_t value;
-      bool is_flag = record != "opencl_c_version";
-      bool &seen = record == "opencl_c_version"  ? seen_version
-                   : record == "kernel_arg_info" ? seen_arg_info
-                                                 : seen_uniform;
-      if (seen)
-        return fail(record + " given twice");
-      if (!positional(1) || !parseUnsigned(fields[1].value, is_flag ? 1 : 999, &value))
-        return fail("bad " + record);
-      seen = true;
-      if (record == "opencl_c_version") {
-        if (value != 100 && value != 110 && value != 120 && value != 200 && value != 300)
-          return fail("unknown OpenCL C version " + fields[1].value);
-        out->opencl_c_version = static_cast<unsigned>(value);
-      } else if (record == "kernel_arg_info") {
-        out->kernel_arg_info = value != 0;
-      } else {
-        out->uniform_work_group_size = value != 0;
-      }
-    } else if (record == "nvrtc_option") {
-      if (!positional(1) || fields[1].value.empty())
-        return fail("bad nvrtc_option");
-      out->nvrtc_options.push_back(fields[1].value);
-    } else if (record == "global_variable") {
-      uint64_t size;
-      if (!positional(2) || fields[1].value.empty() ||
-          !parseUnsigned(fields[2].value, UINT64_MAX, &size))
-        return fail("bad global_variable");
-      out->global_variables.push_back({fields[1].value, size});
-    } else if (record == "kernel") {
-      if (!positional(2) || fields[1].value.empty() || fields[2].value.empty())
-        return fail("bad kernel");
-      if (out->findKernel(fields[1].value))
-        return fail("kernel '" + fields[1].value + "' given twice");
-      KernelMetadata kernel;
-      kernel.name = fields[1].value;
-      kernel.cuda_name = fields[2].value;
-      out->kernels.push_back(std::move(kernel));
-    } else if (record == "reqd_work_group_size" || record == "work_group_size_hint" ||
-               record == "vec_type_hint" || record == "local_variable_bytes" ||
-               record == "arg") {
-      if (out->kernels.empty())
-        return fail(record + " before any kernel");
-      KernelMetadata &kernel = out->kernels.back();
-      if (record == "reqd_work_group_size" || record == "work_group_size_hint") {
-        auto &xyz = record == "reqd_work_group_size" ? kernel.reqd_work_group_size
-                                                     : kernel.work_group_size_hint;
-        if (xyz[0] != 0)
+    auto bad = [&](const char *name, const char *expected) {
+      return fail(std::string("bad ") + name + " (expected " + expected + ")");
+    };
+    const Record<ProgramMetadata> *program_record = nullptr;
+    for (size_t i = 0; i < kProgramRecordCount; ++i)
+      if (record == kProgramRecords[i].name) {
+        program_record = &kProgramRecords[i];
+        if (!count(program_seen[i], program_record->occurs))
           return fail(record + " given twice");
-        if (!triple(&xyz))
-          return fail("bad " + record + " (three positive integers)");
-      } else if (record == "vec_type_hint") {
-        if (!kernel.vec_type_hint.empty())
-          return fail("vec_type_hint given twice");
-        if (!positional(1) || fields[1].value.empty())
-          return fail("bad vec_type_hint");
-        kernel.vec_type_hint = fields[1].value;
-      } else if (record == "local_variable_bytes") {
-        uint64_t bytes = 0;
-        if (kernel.local_variable_bytes != 0)
-          return fail("local_variable_bytes given twice");
-        if (!positional(1) || !parseUnsigned(fields[1].value, UINT32_MAX, &bytes) || bytes == 0)
-          return fail("bad local_variable_bytes (a positive integer)");
-        kernel.local_variable_bytes = static_cast<uint32_t>(bytes);
-      } else {
-        KernelArg arg;
-        unsigned seen_keys = 0;
-        static constexpr const char *kKeys[] = {"name",   "type",       "kind", "address",
-                                                "access", "qualifiers", "size", "align"};
-        for (size_t i = 1; i < fields.size(); ++i) {
-          const Field &field = fields[i];
-          unsigned key_index = 0;
-          while (key_index < 8 && field.key != kKeys[key_index])
-            ++key_index;
-          if (key_index == 8)
-            return fail("unknown arg field '" + (field.key.empty() ? field.value : field.key) +
-                        "'");
-          if (seen_keys & (1u << key_index))
-            return fail("arg field '" + field.key + "' given twice");
-          seen_keys |= 1u << key_index;
-          uint64_t value = 0;
-          bool ok = true;
-          switch (key_index) {
-          case 0:
-            arg.name = field.value;
-            ok = !arg.name.empty();
-            break;
-          case 1:
-            arg.type_name = field.value;
-            ok = !arg.type_name.empty();
-            break;
-          case 2:
-            ok = valueOf(kArgKinds, field.value, &value);
-            arg.kind = static_cast<ArgKind>(value);
-            break;
-          case 3:
-            ok = valueOf(kAddressQualifiers, field.value, &value);
-            arg.address_qualifier = static_cast<uint32_t>(value);
-            break;
-          case 4:
-            ok = valueOf(kAccessQualifiers, field.value, &value);
-            arg.access_qualifier = static_cast<uint32_t>(value);
-            break;
-          case 5: {
-            arg.type_qualifiers = kArgTypeNone;
-            if (field.value == "none")
-              break;
-            std::string_view rest = field.value;
-            while (ok) {
-              size_t comma = rest.find(',');
-              ok = valueOf(kTypeQualifiers, rest.substr(0, comma), &value) &&
-                   !(arg.type_qualifiers & value);
-              arg.type_qualifiers |= value;
-              if (comma == std::string_view::npos)
-                break;
-              rest = rest.substr(comma + 1);
-            }
-            break;
-          }
-          case 6:
-            ok = parseUnsigned(field.value, UINT32_MAX, &value);
-            arg.size = static_cast<uint32_t>(value);
-            break;
-          default:
-            ok = parseUnsigned(field.value, UINT32_MAX, &value) && value != 0 &&
-                 (value & (value - 1)) == 0;
-            arg.alignment = static_cast<uint32_t>(value);
-            break;
-          }
-          if (!ok)
-            return fail("bad arg field " + field.key + "=" + field.value);
-        }
-        if (seen_keys != 0xffu)
-          return fail("arg needs name, type, kind, address, access, qualifiers, size and align");
-        kernel.args.push_back(std::move(arg));
       }
-    } else {
-      return fail("unknown record '" + record + "'");
+    if (program_record) {
+      if (!program_record->read(fields, *out))
+        return bad(program_record->name, program_record->fields);
+      continue;
     }
+    if (record == kKernelRecords[0].name) {
+      KernelMetadata kernel;
+      if (!kKernelRecords[0].read(fields, kernel))
+        return bad(kKernelRecords[0].name, kKernelRecords[0].fields);
+      if (out->findKernel(kernel.name))
+        return fail("kernel '" + kernel.name + "' given twice");
+      out->kernels.push_back(std::move(kernel));
+      std::fill(std::begin(kernel_seen), std::end(kernel_seen), 0u);
+      continue;
+    }
+    const Record<KernelMetadata> *kernel_record = nullptr;
+    for (size_t i = 1; i < kKernelRecordCount; ++i)
+      if (record == kKernelRecords[i].name) {
+        kernel_record = &kKernelRecords[i];
+        if (!out->kernels.empty() && !count(kernel_seen[i], kernel_record->occurs))
+          return fail(record + " given twice");
+      }
+    if (!kernel_record && record != "arg")
+      return fail("unknown record '" + record + "'");
+    if (out->kernels.empty())
+      return fail(record + " before any kernel");
+    if (kernel_record) {
+      if (!kernel_record->read(fields, out->kernels.back()))
+        return bad(kernel_record->name, kernel_record->fields);
+      continue;
+    }
+    KernelArg arg;
+    if (!readArg(fields, arg, problem))
+      return fail(problem);
+    out->kernels.back().args.push_back(std::move(arg));
   }
   if (!seen_magic)
     return fail(std::string("empty metadata (expected '") + kMagic + " <version>')");
-  if (!seen_version)
-    return fail("missing opencl_c_version");
+  for (size_t i = 0; i < kProgramRecordCount; ++i)
+    if (kProgramRecords[i].occurs == Occurs::once && program_seen[i] == 0)
+      return fail(std::string("missing ") + kProgramRecords[i].name);
   return true;
 }
 
