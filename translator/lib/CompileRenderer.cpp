@@ -140,7 +140,9 @@ const ExpandedText::Location *ExpandedText::locationAt(unsigned offset) const {
 }
 
 std::optional<std::string> renderCompileMode(RenderInput input) {
-  ExpandedText rendered = renderExpandedTokens(input.program);
+  std::optional<ExpandedText> own;
+  const ExpandedText &rendered =
+      input.expanded ? *input.expanded : own.emplace(renderExpandedTokens(input.program));
   std::vector<TextOp> ops;
   for (const Edit &edit : input.edits.edits()) {
     if (!(edit.modes & kCompileMode))

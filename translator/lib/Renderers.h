@@ -11,10 +11,15 @@
 
 namespace cl2cuda {
 
+struct ExpandedText;
+
 struct RenderInput {
   ParsedProgram &program;
   const EditList &edits;
   std::set<std::string> modules; // device-library headers besides core.h
+  // The program's expanded tokens as text, where a caller renders one parse
+  // more than once (a unit and its whole program); else compile mode makes it.
+  const ExpandedText *expanded = nullptr;
 };
 
 // The whole program from the expanded token stream, with #line directives.

@@ -1,6 +1,7 @@
 #include <cl2cuda/translator.h>
 
 #include "BuildOptions.h"
+#include "CompileRenderer.h"
 #include "Frontend.h"
 #include "Renderers.h"
 #include "Rewriter.h"
@@ -28,9 +29,10 @@ void enableCrashRecovery() {
 
 // The parsed program rewritten under `build` and rendered in `mode`: the
 // output text, metadata and counts of `result`, and its rewrite and render
-// times. Diagnostics go to the program's log.
+// times. Diagnostics go to the program's log. `expanded` keeps the expanded
+// tokens' text for another compile-mode rendering of the same parse.
 void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputMode mode,
-                      TranslateResult &result) {
+                      std::optional<ExpandedText> &expanded, TranslateResult &result) {
   const Clock::time_point start = Clock::now();
   result.metadata.opencl_c_version = build.opencl_c_version;
   result.metadata.kernel_arg_info = build.kernel_arg_info;
@@ -58,6 +60,10 @@ void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputM
   result.metadata.kernels = std::move(rewrite.kernels);
   result.metadata.global_variables = std::move(rewrite.global_variables);
   RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
+  if (mode == OutputMode::Compile && !expanded)
+    expanded.emplace(renderExpandedTokens(program));
+  if (mode == OutputMode::Compile)
+    input.expanded = &*expanded;
   std::optional<std::string> text = mode == OutputMode::Compile
                                         ? renderCompileMode(std::move(input))
                                         : renderReadableMode(std::move(input));
@@ -73,13 +79,14 @@ void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputM
 // diagnostics up to `parsed_log` and the unit's after them.
 std::unique_ptr<TranslateResult> wholeProgramOfUnit(ParsedProgram &program,
                                                     const BuildOptions &unit_build,
+                                                    std::optional<ExpandedText> &expanded,
                                                     std::string &log, std::size_t parsed_log) {
   BuildOptions build = unit_build;
   build.separate_compilation = false;
   build.leaves_out_unreached_functions = true;
   const std::size_t unit_log = log.size();
   auto whole = std::make_unique<TranslateResult>();
-  rewriteAndRender(program, build, OutputMode::Compile, *whole);
+  rewriteAndRender(program, build, OutputMode::Compile, expanded, *whole);
   const bool ok = !program.diagnostics.hasErrorOccurred() && !whole->cuda_source.empty();
   whole->status = ok ? Status::Ok : Status::BuildFailure;
   if (!ok)
@@ -117,10 +124,12 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
         [&](ParsedProgram &program) {
           result.times.parse = secondsBetween(start, Clock::now());
           const std::size_t parsed_log = outcome.log.size();
-          rewriteAndRender(program, build, options.mode, result);
+          std::optional<ExpandedText> expanded;
+          rewriteAndRender(program, build, options.mode, expanded, result);
           if (whole_program_too && !program.diagnostics.hasErrorOccurred() &&
               !result.cuda_source.empty()) {
-            result.whole_program = wholeProgramOfUnit(program, build, outcome.log, parsed_log);
+            result.whole_program =
+                wholeProgramOfUnit(program, build, expanded, outcome.log, parsed_log);
             result.whole_program->times.parse = result.times.parse;
           }
         },
