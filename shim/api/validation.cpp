@@ -249,7 +249,8 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
 
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
                       const void *arg_value) {
-  const std::string given = "arg_size is " + std::to_string(arg_size);
+  // Built only for a refusal: clSetKernelArg is called for every argument of every launch.
+  auto given = [arg_size] { return "arg_size is " + std::to_string(arg_size); };
   switch (kind) {
   case cl2cuda::ArgKind::LocalPointer:
     if (arg_value)
@@ -261,20 +262,20 @@ cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_s
     // A NULL value, or a NULL cl_mem, is a NULL pointer in the kernel.
     return arg_size == sizeof(cl_mem)
                ? CL_SUCCESS
-               : refuse(CL_INVALID_ARG_SIZE, given + "; a buffer takes sizeof(cl_mem), 8");
+               : refuse(CL_INVALID_ARG_SIZE, given() + "; a buffer takes sizeof(cl_mem), 8");
   case cl2cuda::ArgKind::ByValue:
     if (arg_size != size)
       return refuse(CL_INVALID_ARG_SIZE,
-                    given + "; the kernel's parameter has " + std::to_string(size) + " bytes");
+                    given() + "; the kernel's parameter has " + std::to_string(size) + " bytes");
     return arg_value ? CL_SUCCESS
                      : refuse(CL_INVALID_ARG_VALUE, "arg_value is NULL for a by-value argument");
   case cl2cuda::ArgKind::Image: // the handle is the caller's to check
     return arg_size == sizeof(cl_mem)
                ? CL_SUCCESS
-               : refuse(CL_INVALID_ARG_SIZE, given + "; an image takes sizeof(cl_mem), 8");
+               : refuse(CL_INVALID_ARG_SIZE, given() + "; an image takes sizeof(cl_mem), 8");
   case cl2cuda::ArgKind::Sampler:
     if (arg_size != sizeof(cl_sampler))
-      return refuse(CL_INVALID_ARG_SIZE, given + "; a sampler takes sizeof(cl_sampler), 8");
+      return refuse(CL_INVALID_ARG_SIZE, given() + "; a sampler takes sizeof(cl_sampler), 8");
     return arg_value ? CL_SUCCESS : refuse(CL_INVALID_SAMPLER, "arg_value is NULL for a sampler");
   }
   return CL_INVALID_ARG_VALUE;

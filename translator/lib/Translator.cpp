@@ -60,10 +60,11 @@ void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputM
   result.metadata.kernels = std::move(rewrite.kernels);
   result.metadata.global_variables = std::move(rewrite.global_variables);
   RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
-  if (mode == OutputMode::Compile && !expanded)
-    expanded.emplace(renderExpandedTokens(program));
-  if (mode == OutputMode::Compile)
+  if (mode == OutputMode::Compile) {
+    if (!expanded)
+      expanded.emplace(renderExpandedTokens(program));
     input.expanded = &*expanded;
+  }
   std::optional<std::string> text = mode == OutputMode::Compile
                                         ? renderCompileMode(std::move(input))
                                         : renderReadableMode(std::move(input));

@@ -413,14 +413,12 @@ bool readTriple(const Fields &fields, KernelMetadata &kernel) {
   return true;
 }
 
-template <size_t N, const metadata_detail::NamedValue (&table)[N], class Value,
-          Value KernelArg::*member>
+template <const auto &table, class Value, Value KernelArg::*member>
 std::string writeNamed(const KernelArg &arg) {
   const char *name = metadata_detail::nameOf(table, static_cast<uint64_t>(arg.*member));
   return name ? name : "?";
 }
-template <size_t N, const metadata_detail::NamedValue (&table)[N], class Value,
-          Value KernelArg::*member>
+template <const auto &table, class Value, Value KernelArg::*member>
 bool readNamed(const std::string &text, KernelArg &arg) {
   uint64_t value = 0;
   if (!metadata_detail::valueOf(table, text, &value))
@@ -541,14 +539,14 @@ inline constexpr ArgField kArgFields[] = {
     {"name", "`\"name\"`", writeArgText<&KernelArg::name>, readArgText<&KernelArg::name>},
     {"type", "`\"type\"`", writeArgText<&KernelArg::type_name>, readArgText<&KernelArg::type_name>},
     {"kind", "`buffer`, `constant_buffer`, `local_pointer`, `by_value`, `image` or `sampler`",
-     writeNamed<6, metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>,
-     readNamed<6, metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>},
+     writeNamed<metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>,
+     readNamed<metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>},
     {"address", "`global`, `local`, `constant` or `private`",
-     writeNamed<4, metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>,
-     readNamed<4, metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>},
+     writeNamed<metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>,
+     readNamed<metadata_detail::kAddressQualifiers, uint32_t, &KernelArg::address_qualifier>},
     {"access", "`read_only`, `write_only`, `read_write` or `none`",
-     writeNamed<4, metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>,
-     readNamed<4, metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>},
+     writeNamed<metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>,
+     readNamed<metadata_detail::kAccessQualifiers, uint32_t, &KernelArg::access_qualifier>},
     {"qualifiers",
      "`none`, or a list of `const`, `restrict`, `volatile`, `pipe` (`const,restrict`)",
      [](const KernelArg &arg) {
