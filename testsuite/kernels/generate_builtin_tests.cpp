@@ -1,43 +1,29 @@
 // Writes the device library's coverage tests: a call of every builtin
 // overload Clang's OpenCL header declares for the features clcuda claims
-// (capabilities.def), spelled as translated code spells it and placed in the
-// module kernels/builtins.def names, with its result type checked; and every
-// as_type pair of equal size. The kernels tests compile each file with NVRTC.
+// (capabilities.def), spelled as the translator spells it and placed in the
+// module it names (the translator's own lookup, resolveBuiltinCall in
+// translator/lib/Tables.h, over tables/builtins.def, work_items.def and
+// builtin_patterns.def), with its result type checked; and every as_type
+// pair of equal size. The kernels tests compile each file with NVRTC.
 //
 // Usage: generate_builtin_tests <clang-resource-directory> <output-directory>
-// Exits 1 with a message when the header declares a builtin the table does
-// not place, or the table names a builtin the header lacks.
+// Exits 1 with a message when the header declares a builtin the tables do
+// not place, or the tables support a builtin the header lacks.
+
+#include "Tables.h"
 
 #include <clang-c/Index.h>
 
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
-
-enum class RowKind { builtin, family, clang_builtin, translated, unsupported };
-
-struct TableRow {
-  const char *name; // or prefix
-  const char *module;
-  const char *spelling; // or, for translated and unsupported rows, why
-  RowKind kind;
-};
-
-const TableRow table[] = {
-#define CLC_BUILTIN(name, module, spelling) {#name, #module, #spelling, RowKind::builtin},
-#define CLC_BUILTIN_FAMILY(prefix, module, spelling) {#prefix, #module, #spelling, RowKind::family},
-#define CLC_CLANG_BUILTIN(name, module, spelling)                                                  \
-  {#name, #module, #spelling, RowKind::clang_builtin},
-#define CLC_TRANSLATED(name, how) {#name, "", how, RowKind::translated},
-#define CLC_UNSUPPORTED(prefix, reason) {#prefix, "", reason, RowKind::unsupported},
-#include "builtins.def"
-};
 
 struct Capabilities {
   std::vector<std::string> versions; // -cl-std values
@@ -169,26 +155,9 @@ std::string cudaType(CXType type) {
   }
 }
 
-// The table row for a builtin name: exact rows first, then the longest prefix.
-const TableRow *rowFor(const std::string &name) {
-  const TableRow *best = nullptr;
-  size_t bestLength = 0;
-  for (const TableRow &row : table) {
-    std::string key = row.name;
-    if (row.kind != RowKind::family && row.kind != RowKind::unsupported && key == name)
-      return &row;
-    if ((row.kind == RowKind::family || row.kind == RowKind::unsupported) &&
-        name.rfind(key, 0) == 0 && key.size() > bestLength) {
-      best = &row;
-      bestLength = key.size();
-    }
-  }
-  return best;
-}
-
 struct Overload {
   std::string name;
-  const TableRow *row;
+  cl2cuda::BuiltinCall call;
   std::string result;
   std::vector<std::string> parameters;
   std::string declaration; // as Clang prints it, for the generated comment
@@ -196,8 +165,8 @@ struct Overload {
 
 struct Collector {
   std::map<std::string, Overload> overloads; // by name and parameter types
-  std::set<std::string> seenRows;
-  std::set<std::string> unplaced; // builtins without a table row
+  std::set<std::string> declared;
+  std::set<std::string> unplaced; // builtins the tables do not resolve
   std::string error;
 };
 
@@ -211,18 +180,20 @@ CXChildVisitResult collectDeclaration(CXCursor cursor, CXCursor, CXClientData da
   if (path.find("opencl-c") == std::string::npos)
     return CXChildVisit_Continue;
   std::string name = text(clang_getCursorSpelling(cursor));
-  const TableRow *row = rowFor(name);
-  if (!row) {
+  std::optional<cl2cuda::BuiltinCall> call = cl2cuda::resolveBuiltinCall(name);
+  if (!call) {
     collector->unplaced.insert(name);
     return CXChildVisit_Continue;
   }
-  collector->seenRows.insert(row->name);
-  if (row->kind == RowKind::unsupported || row->kind == RowKind::translated)
+  collector->declared.insert(name);
+  // Refused builtins have no definition; printf (no module) is the
+  // translator's own rewrite.
+  if (!call->supported || !*call->module)
     return CXChildVisit_Continue;
   try {
     Overload overload;
     overload.name = name;
-    overload.row = row;
+    overload.call = *call;
     overload.result = cudaType(clang_getCursorResultType(cursor));
     std::string key = overload.name + "(";
     for (int i = 0; i < clang_Cursor_getNumArguments(cursor); ++i) {
@@ -286,38 +257,6 @@ Collector declaredOverloads(const std::string &resourceDirectory,
   return collector;
 }
 
-// The callee as translated code spells it (the spellings of builtins.def).
-std::string callee(const Overload &overload, const TableRow &row) {
-  const std::string name = overload.name, spelling = row.spelling;
-  if (spelling == "call" || spelling == "ndrange_call")
-    return "clc::" + name;
-  if (spelling == "legacy_atomic")
-    return "clc::atomic_" + name.substr(std::string("atom_").size());
-  if (spelling == "convert") {
-    bool saturated = name.find("_sat") != std::string::npos;
-    std::string rounding = "clc::rdefault";
-    for (const char *mode : {"rte", "rtz", "rtp", "rtn"})
-      if (name.size() > 4 && name.compare(name.size() - 4, 4, std::string("_") + mode) == 0)
-        rounding = std::string("clc::") + mode;
-    return "clc::convert<" + overload.result + ", " + (saturated ? "clc::saturate" : "clc::nosat") +
-           ", " + rounding + ">";
-  }
-  if (spelling == "vector_n" || spelling == "vector_n_round") {
-    std::string rest = name.substr(std::string(row.name).size()), width, rounding;
-    size_t digits = 0;
-    while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9')
-      ++digits;
-    width = rest.substr(0, digits);
-    if (digits < rest.size())
-      rounding = "clc::" + rest.substr(digits + 1);
-    std::string base = "clc::" + std::string(row.name);
-    if (rounding.empty())
-      return width.empty() ? base : base + "<" + width + ">";
-    return base + "<" + (width.empty() ? "1" : width) + ", " + rounding + ">";
-  }
-  throw Failure{"builtins.def: unknown spelling '" + spelling + "' for " + name};
-}
-
 const char *prelude = R"(// Generated by generate_builtin_tests (testsuite/kernels). Do not edit.
 template <class T, class U> struct same_type {
   static constexpr bool value = false;
@@ -349,13 +288,11 @@ void writeModule(const std::string &directory, const std::string &module,
 }
 
 std::string testFunction(size_t index, const Overload &overload) {
-  const TableRow &row = *overload.row;
   std::ostringstream f;
   f << "// " << overload.name << ": " << overload.declaration << "\n__device__ void test_" << index
     << "(";
   std::string arguments;
-  bool ndrange = std::string(row.spelling) == "ndrange_call";
-  if (ndrange) {
+  if (overload.call.passes_ndrange) {
     f << "const clc::ndrange &clc_ndrange" << (overload.parameters.empty() ? "" : ", ");
     arguments = overload.parameters.empty() ? "clc_ndrange" : "clc_ndrange, ";
   }
@@ -363,7 +300,7 @@ std::string testFunction(size_t index, const Overload &overload) {
     f << (i ? ", " : "") << overload.parameters[i] << " a" << i;
     arguments += (i ? ", a" : "a") + std::to_string(i);
   }
-  std::string call = callee(overload, row) + "(" + arguments + ")";
+  std::string call = overload.call.cuda + "(" + arguments + ")";
   if (overload.result == "void")
     f << ") { " << call << "; }\n";
   else
@@ -403,18 +340,28 @@ void generate(const std::string &resourceDirectory, const std::string &directory
     std::string names;
     for (const std::string &name : declared.unplaced)
       names += " " + name;
-    throw Failure{"builtins.def places no module for these builtins of Clang's OpenCL header:" +
+    throw Failure{"the translator's tables do not place these builtins of Clang's OpenCL header:" +
                   names};
   }
-  for (const TableRow &row : table)
-    if ((row.kind == RowKind::builtin || row.kind == RowKind::family) &&
-        !declared.seenRows.count(row.name))
-      throw Failure{std::string("builtins.def names '") + row.name +
+  // Every builtin the tables support is one the header declares, but the
+  // address-space casts, which Clang declares itself.
+  const std::set<std::string> clang_declares = {"to_global", "to_local", "to_private"};
+  auto checkDeclared = [&](const char *name) {
+    std::optional<cl2cuda::BuiltinCall> call = cl2cuda::resolveBuiltinCall(name);
+    if (call->supported && *call->module && !declared.declared.count(name) &&
+        !clang_declares.count(name))
+      throw Failure{std::string("the translator's tables support '") + name +
                     "', which Clang's OpenCL header does not declare for clcuda's capabilities"};
+  };
+  for (const cl2cuda::BuiltinInfo &builtin : cl2cuda::builtinTable())
+    checkDeclared(builtin.name);
+  for (const cl2cuda::WorkItemInfo &work_item : cl2cuda::workItemTable())
+    checkDeclared(work_item.name);
 
   std::map<std::string, std::vector<std::string>> callsByModule;
   for (const auto &[key, overload] : declared.overloads) {
-    std::vector<std::string> &calls = callsByModule[overload.row->module];
+    std::string module = overload.call.module;
+    std::vector<std::string> &calls = callsByModule[module.substr(0, module.rfind(".h"))];
     calls.push_back(testFunction(calls.size(), overload));
   }
 

@@ -1,5 +1,5 @@
 // The mapping tables against what they describe: Clang's OpenCL builtins,
-// the device library's modules and builtin table, and docs/mapping.md.
+// the device library's modules, and docs/mapping.md.
 #include "Tables.h"
 
 #include <cl2cuda/translator.h>
@@ -54,8 +54,7 @@ TEST(Tables, CoverEveryBuiltinOfClangsOpenCLHeader) {
   for (const std::string &name : names) {
     if (isUnclaimedExtension(name))
       continue;
-    bool known = findBuiltin(name) || findWorkItem(name) || matchPattern(name);
-    EXPECT_TRUE(known) << name << " is in no table";
+    EXPECT_TRUE(resolveBuiltinCall(name)) << name << " is in no table";
   }
 }
 
@@ -77,57 +76,37 @@ TEST(Tables, NameModulesTheDeviceLibraryHas) {
     EXPECT_TRUE(libraryHasModule(module)) << "kernels/include/clc/" << module;
 }
 
-// kernels/builtins.def is the device library's own table: the modules and
-// the supported set must agree with the translator's.
-struct LibraryRow {
-  std::string name;
-  std::string module;
-  bool family;
-};
+// resolveBuiltinCall is the one lookup of a builtin's call: the rewriter's,
+// and the device library's coverage tests' (testsuite/kernels), which compile
+// a call of every overload of Clang's header as it spells them.
+TEST(Tables, ResolveEveryKindOfBuiltinCall) {
+  std::optional<BuiltinCall> global_id = resolveBuiltinCall("get_global_id");
+  ASSERT_TRUE(global_id);
+  EXPECT_EQ(global_id->cuda, "clc::get_global_id");
+  EXPECT_STREQ(global_id->module, kCoreModule);
+  EXPECT_TRUE(global_id->passes_ndrange);
+  EXPECT_FALSE(global_id->casts_arguments);
+  EXPECT_FALSE(resolveBuiltinCall("get_local_id")->passes_ndrange);
 
-const std::vector<LibraryRow> &libraryRows() {
-  static const std::vector<LibraryRow> rows = {
-#define CLC_BUILTIN(name, module, spelling) {#name, #module ".h", false},
-#define CLC_BUILTIN_FAMILY(prefix, module, spelling) {#prefix, #module ".h", true},
-#define CLC_CLANG_BUILTIN(name, module, spelling) {#name, #module ".h", false},
-#include "../../kernels/builtins.def"
-  };
-  return rows;
-}
+  std::optional<BuiltinCall> sin = resolveBuiltinCall("sin");
+  EXPECT_EQ(sin->cuda, "clc::sin");
+  EXPECT_STREQ(sin->module, "math.h");
+  EXPECT_TRUE(sin->casts_arguments);
+  EXPECT_FALSE(sin->passes_ndrange);
+  EXPECT_FALSE(resolveBuiltinCall("barrier")->casts_arguments); // Plain
+  EXPECT_TRUE(resolveBuiltinCall("get_sub_group_ge_mask")->passes_ndrange);
+  EXPECT_EQ(resolveBuiltinCall("atom_add")->cuda, "clc::atomic_add");
 
-const LibraryRow *libraryRowFor(const std::string &name) {
-  const LibraryRow *best = nullptr;
-  for (const LibraryRow &row : libraryRows()) {
-    bool matches = row.family ? name.rfind(row.name, 0) == 0 : name == row.name;
-    if (matches && (!best || !row.family || row.name.size() > best->name.size()))
-      best = &row;
-    if (matches && !row.family)
-      return &row;
-  }
-  return best;
-}
+  std::optional<BuiltinCall> convert = resolveBuiltinCall("convert_uchar4_sat_rtz");
+  EXPECT_EQ(convert->cuda, "clc::convert<clc::uchar4, clc::saturate, clc::rtz>");
+  EXPECT_STREQ(convert->module, "convert.h");
 
-TEST(Tables, AgreeWithTheDeviceLibrarysTable) {
-  for (const BuiltinInfo &builtin : builtinTable()) {
-    const LibraryRow *row = libraryRowFor(builtin.name);
-    if (!builtin.supported || std::string(builtin.name) == "printf")
-      continue;
-    ASSERT_NE(row, nullptr) << builtin.name << " is supported here but not in the library";
-    EXPECT_EQ(row->module, builtin.module) << builtin.name;
-  }
-  for (const WorkItemInfo &item : workItemTable()) {
-    const LibraryRow *row = libraryRowFor(item.name);
-    ASSERT_NE(row, nullptr) << item.name;
-    EXPECT_EQ(row->module, kCoreModule) << item.name;
-  }
-  for (const LibraryRow &row : libraryRows()) {
-    if (row.family)
-      continue;
-    const BuiltinInfo *builtin = findBuiltin(row.name);
-    bool known =
-        (builtin && builtin->supported) || findWorkItem(row.name) || matchPattern(row.name);
-    EXPECT_TRUE(known) << row.name << " is in the library but not supported by the translator";
-  }
+  std::optional<BuiltinCall> pipe = resolveBuiltinCall("read_pipe");
+  ASSERT_TRUE(pipe);
+  EXPECT_FALSE(pipe->supported);
+  EXPECT_NE(std::string(pipe->note).find("Pipes"), std::string::npos);
+
+  EXPECT_FALSE(resolveBuiltinCall("not_a_builtin"));
 }
 
 TEST(Tables, PatternsSpellTheLibrarysTemplates) {

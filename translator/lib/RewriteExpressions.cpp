@@ -141,21 +141,12 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
       edits_.insertAfter({*name_token + 1, *name_token + 1},
                          call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange");
   };
-  if (const WorkItemInfo *work_item = findWorkItem(name)) {
-    EditGroup group(edits_);
-    // Not overloaded in the library: the arguments convert as in OpenCL.
-    renameCallee("clc::" + name.str());
-    if (work_item->needs_ndrange)
-      passNDRange();
-    converted("work-item function", name);
-    return;
-  }
   if (name == "printf") {
     rewritePrintf(call);
     converted("builtin", name);
     return;
   }
-  if (const BuiltinInfo *builtin = findBuiltin(name)) {
+  if (std::optional<BuiltinCall> builtin = resolveBuiltinCall(name)) {
     if (!builtin->supported) {
       error(location, Diagnostic::UnsupportedBuiltin,
             {name.str(), std::string(": ") + builtin->note});
@@ -164,20 +155,13 @@ void ProgramRewriter::rewriteBuiltinCall(clang::CallExpr *call, const clang::Fun
     {
       EditGroup group(edits_);
       renameCallee(builtin->cuda);
-      if (builtin->arguments == BuiltinArguments::ExactAfterNDRange)
+      if (builtin->passes_ndrange)
         passNDRange();
     }
     useModule(builtin->module);
-    if (builtin->arguments != BuiltinArguments::Plain)
+    if (builtin->casts_arguments)
       castConvertedArguments(call, callee);
-    converted("builtin", name);
-    return;
-  }
-  if (std::optional<PatternMatch> match = matchPattern(name)) {
-    renameCallee(match->cuda);
-    useModule(match->pattern->module);
-    castConvertedArguments(call, callee);
-    converted("builtin", name);
+    converted(builtin->kind, name);
     return;
   }
   if (!name.startswith("__builtin_"))

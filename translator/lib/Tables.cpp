@@ -229,10 +229,8 @@ const BuiltinInfo *findBuiltin(llvm::StringRef name) {
 }
 
 bool needsNDRange(llvm::StringRef name) {
-  if (const WorkItemInfo *work_item = findWorkItem(name))
-    return work_item->needs_ndrange;
-  const BuiltinInfo *builtin = findBuiltin(name);
-  return builtin && builtin->arguments == BuiltinArguments::ExactAfterNDRange;
+  std::optional<BuiltinCall> call = resolveBuiltinCall(name);
+  return call && call->passes_ndrange;
 }
 
 llvm::ArrayRef<PatternInfo> patternTable() { return kPatterns; }
@@ -293,6 +291,25 @@ std::optional<PatternMatch> matchPattern(llvm::StringRef name) {
 
 PatternMatch asTypePattern(llvm::StringRef cuda_type) {
   return makeMatch(PatternKind::AsType, cuda_type.str(), 1, nullptr, nullptr);
+}
+
+std::optional<BuiltinCall> resolveBuiltinCall(llvm::StringRef name) {
+  // Work-item functions are not overloaded in the library: their arguments
+  // convert as in OpenCL.
+  if (const WorkItemInfo *work_item = findWorkItem(name))
+    return BuiltinCall{"clc::" + name.str(), kCoreModule, work_item->needs_ndrange, false, true, "",
+                       "work-item function"};
+  if (const BuiltinInfo *builtin = findBuiltin(name))
+    return BuiltinCall{builtin->cuda,
+                       builtin->module,
+                       builtin->arguments == BuiltinArguments::ExactAfterNDRange,
+                       builtin->arguments != BuiltinArguments::Plain,
+                       builtin->supported,
+                       builtin->note,
+                       "builtin"};
+  if (std::optional<PatternMatch> match = matchPattern(name))
+    return BuiltinCall{match->cuda, match->pattern->module, false, true, true, "", "builtin"};
+  return std::nullopt;
 }
 
 llvm::ArrayRef<CompilerBuiltinInfo> compilerBuiltinTable() { return kCompilerBuiltins; }

@@ -134,6 +134,22 @@ std::optional<std::string> cudaTypeForName(llvm::StringRef name);
 // callee for a reinterpretation to the type named `cuda_type`.
 PatternMatch asTypePattern(llvm::StringRef cuda_type);
 
+// --- a builtin call: the one lookup of how translated code calls a builtin ---
+// A work-item function, a row of builtins.def or a name pattern. The rewriter
+// and the device library's coverage tests (testsuite/kernels/
+// generate_builtin_tests.cpp) both resolve names here, so a builtin is one
+// row of one table.
+struct BuiltinCall {
+  std::string cuda;     // the callee as CUDA spells it
+  const char *module;   // the device-library header; "" for none (printf)
+  bool passes_ndrange;  // the hidden NDRange is the first argument
+  bool casts_arguments; // converted arguments are cast to the chosen overload's types
+  bool supported;
+  const char *note; // why clcuda refuses it, when it does
+  const char *kind; // for cl2cuda --stats: "work-item function" or "builtin"
+};
+std::optional<BuiltinCall> resolveBuiltinCall(llvm::StringRef name);
+
 // --- compiler builtins (tables/compiler_builtins.def) ---
 struct CompilerBuiltinInfo {
   const char *name;
