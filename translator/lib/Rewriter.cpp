@@ -42,35 +42,14 @@ public:
   std::vector<const clang::FunctionDecl *> callees;
 };
 
-// Every user declaration, for the renames decided before the rewrite.
-class DeclCollector : public clang::RecursiveASTVisitor<DeclCollector> {
-public:
-  explicit DeclCollector(const ParsedProgram &program) : program_(program) {}
-  bool TraverseDecl(clang::Decl *decl) {
-    if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) &&
-        !program_.isUserLocation(decl->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(decl);
-  }
-  bool VisitNamedDecl(clang::NamedDecl *decl) {
-    decls.push_back(decl);
-    return true;
-  }
-  std::vector<clang::NamedDecl *> decls;
-
-private:
-  const ParsedProgram &program_;
-};
-
 } // namespace
 
 ProgramRewriter::ProgramRewriter(ParsedProgram &program, const BuildOptions &options,
                                  RewriteOutput &output)
-    : program_(program), options_(options), output_(output), edits_(output.edits),
-      types_(program.ast, renames_) {}
+    : program_(program), options_(options), output_(output), edits_(output.edits), names_(program),
+      types_(program.ast, names_.renames()) {}
 
 void ProgramRewriter::run() {
-  chooseRenames();
   analyzeCalls();
   TraverseDecl(program_.ast.getTranslationUnitDecl());
   finishTokens();
@@ -180,56 +159,6 @@ void ProgramRewriter::analyzeCalls() {
   }
 }
 
-std::string ProgramRewriter::uniqueName(const std::string &base) {
-  std::string candidate = freshName(base);
-  for (unsigned suffix = 2; taken_names_.count(candidate); ++suffix)
-    candidate = freshName(base + std::to_string(suffix));
-  taken_names_.insert(candidate);
-  return candidate;
-}
-
-std::string ProgramRewriter::freshName(const std::string &base) const {
-  std::string candidate = base;
-  for (unsigned suffix = 2; program_.ast.Idents.find(candidate) != program_.ast.Idents.end();
-       ++suffix)
-    candidate = base + std::to_string(suffix);
-  return candidate;
-}
-
-void ProgramRewriter::chooseRenames() {
-  DeclCollector collector(program_);
-  collector.TraverseDecl(program_.ast.getTranslationUnitDecl());
-  // C keeps struct/union/enum tags apart from other names, C++ does not:
-  // `struct S;` and `typedef struct {...} S;` name two types in OpenCL C and
-  // clash in CUDA, so such a tag gets a new name.
-  llvm::StringMap<llvm::SmallVector<clang::QualType, 1>> typedef_types;
-  for (clang::NamedDecl *decl : collector.decls)
-    if (const auto *typedef_decl = llvm::dyn_cast<clang::TypedefNameDecl>(decl))
-      typedef_types[typedef_decl->getName()].push_back(
-          program_.ast.getCanonicalType(typedef_decl->getUnderlyingType()));
-  for (clang::NamedDecl *decl : collector.decls) {
-    const auto *tag = llvm::dyn_cast<clang::TagDecl>(decl);
-    if (!tag || !tag->getIdentifier() || renames_.count(tag->getCanonicalDecl()))
-      continue;
-    auto typedefs = typedef_types.find(tag->getName());
-    const clang::QualType tag_type = program_.ast.getCanonicalType(program_.ast.getTagDeclType(tag));
-    if (typedefs != typedef_types.end() &&
-        llvm::any_of(typedefs->second, [&](clang::QualType type) { return type != tag_type; }))
-      renames_[tag->getCanonicalDecl()] = uniqueName(tag->getName().str() + "_tag");
-  }
-  for (clang::NamedDecl *decl : collector.decls) {
-    const clang::IdentifierInfo *identifier = decl->getIdentifier();
-    if (!identifier || !isReservedName(identifier->getName()) ||
-        renames_.count(decl->getCanonicalDecl()))
-      continue;
-    // One new name per reserved name, whatever declares it.
-    std::string &renamed = reserved_renames_[identifier->getName().str()];
-    if (renamed.empty())
-      renamed = uniqueName(identifier->getName().str() + "_cl");
-    renames_[decl->getCanonicalDecl()] = renamed;
-  }
-}
-
 // --- helpers ----------------------------------------------------------------
 
 void ProgramRewriter::error(clang::SourceLocation location, Diagnostic diagnostic,
@@ -270,8 +199,8 @@ void ProgramRewriter::renameAt(clang::SourceLocation location, const clang::Name
   if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
       function && isKernel(function) && isCalledKernel(function))
     name = types_.nameOf(decl) + "_body";
-  else if (renames_.count(decl->getCanonicalDecl()))
-    name = renames_.lookup(decl->getCanonicalDecl());
+  else if (names_.isRenamed(decl))
+    name = types_.nameOf(decl);
   else
     return;
   std::optional<unsigned> token = tokenAt(location);
@@ -467,7 +396,7 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     if (!tokens)
       continue;
     std::string name = types_.nameOf(parameter);
-    std::string offset = freshName(name + "_local_offset");
+    std::string offset = names_.fresh(name + "_local_offset");
     edits_.replace(*tokens, "unsigned int " + offset);
     markHandled(*tokens);
     converted("kernel argument", "local pointer");
@@ -512,7 +441,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
     clang::QualType type = parameter->getType();
     if (type->isPointerType() &&
         type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local) {
-      std::string offset = freshName(name + "_local_offset");
+      std::string offset = names_.fresh(name + "_local_offset");
       parameters += "unsigned int " + offset + ", ";
       arguments += "clc::local_arg<" + spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
                    offset + "), ";
@@ -525,9 +454,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
     arguments += "clc_ndrange";
   else if (!arguments.empty())
     arguments.resize(arguments.size() - 2);
-  std::string symbol = renames_.count(function->getCanonicalDecl())
-                           ? renames_.lookup(function->getCanonicalDecl())
-                           : function->getNameAsString();
+  const std::string symbol = types_.nameOf(function);
   std::string wrapper = "\n" + std::string(cudaSpelling(Qualifier::KernelFunction)) + " " +
                         (launch_bounds.empty() ? "" : launch_bounds + " ") + "void " + symbol +
                         "(" + parameters +
@@ -537,9 +464,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
 }
 
 void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) {
-  std::string symbol = renames_.count(function->getCanonicalDecl())
-                           ? renames_.lookup(function->getCanonicalDecl())
-                           : function->getNameAsString();
+  const std::string symbol = types_.nameOf(function);
   output_.kernels.push_back(kernelMetadata(function, program_.ast, symbol));
   output_.kernels.back().local_variable_bytes = planLocalVariables(function);
 }

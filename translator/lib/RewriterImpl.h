@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Diagnostics.h"
+#include "ProgramNames.h"
 #include "Rewriter.h"
 #include "TypeNames.h"
 
@@ -69,7 +70,6 @@ public:
 private:
   // --- analysis before the walk (Rewriter.cpp) ---
   void analyzeCalls();
-  void chooseRenames();
   bool needsNdrange(const clang::FunctionDecl *function) const;
   bool isCalledKernel(const clang::FunctionDecl *function) const;
   // A helper function of a whole program, declared without a storage class:
@@ -78,12 +78,6 @@ private:
   // A file-scope function the output leaves out: no kernel calls it.
   bool isUnreached(const clang::FunctionDecl *function) const;
   bool isBuiltin(const clang::FunctionDecl *function) const;
-  // A name no identifier of the program has, distinct from the others this
-  // returned (uniqueName) or only from the program's (freshName, for
-  // parameters, which need no more).
-  std::string uniqueName(const std::string &base);
-  std::string freshName(const std::string &base) const;
-
   // --- declarations (Rewriter.cpp) ---
   void rewriteKernelAttributes(const clang::FunctionDecl *function, TokenRange declaration,
                                std::string *launch_bounds);
@@ -162,7 +156,7 @@ private:
   const BuildOptions &options_;
   RewriteOutput &output_;
   EditList &edits_;
-  RenameMap renames_;
+  ProgramNames names_;
   TypeSpeller types_;
 
   llvm::DenseSet<const clang::FunctionDecl *> ndrange_functions_; // canonical decls
@@ -179,8 +173,6 @@ private:
   llvm::DenseSet<unsigned> reported_locations_;
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
   llvm::DenseMap<const clang::VarDecl *, uint64_t> dynamic_local_offsets_;
-  std::set<std::string> taken_names_;
-  std::map<std::string, std::string> reserved_renames_;
   std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
 };
 
