@@ -56,7 +56,7 @@ uint32_t ProgramRewriter::planLocalVariables(const clang::FunctionDecl *kernel) 
   const LocalLayout layout = layOutLocalVariables(kernel);
   // A kernel called from another kernel runs in its caller's launch, whose
   // dynamic shared memory holds the caller's own: it keeps __shared__.
-  if (!layout.exceedsStaticSharedMemory() || isCalledKernel(kernel))
+  if (!layout.exceedsStaticSharedMemory() || calls_.isCalledKernel(kernel))
     return 0;
   for (const auto &[variable, offset] : layout.offsets)
     dynamic_local_offsets_[variable] = offset;

@@ -79,7 +79,7 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
   if (!callee)
     return true;
-  if (isBuiltin(callee)) {
+  if (isBuiltinFunction(program_, callee)) {
     rewriteBuiltinCall(call, callee);
     return true;
   }
@@ -92,7 +92,7 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
   if (const auto *reference =
           llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
     renameAt(reference->getLocation(), callee);
-  if (needsNdrange(callee)) {
+  if (calls_.needsNdrange(callee)) {
     if (std::optional<unsigned> close = tokenAt(call->getRParenLoc()))
       edits_.insertBefore({*close, *close}, call->getNumArgs() ? ", clc_ndrange" : "clc_ndrange");
   }

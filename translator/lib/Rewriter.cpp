@@ -23,34 +23,17 @@ bool isAddressSpaceKeyword(clang::tok::TokenKind kind) {
   }
 }
 
-bool isKernel(const clang::FunctionDecl *function) {
-  return function->hasAttr<clang::OpenCLKernelAttr>();
-}
-
-const clang::FunctionDecl *canonical(const clang::FunctionDecl *function) {
-  return function ? function->getCanonicalDecl() : nullptr;
-}
-
-// The calls each user function makes, collected before the rewrite.
-class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
-public:
-  bool VisitCallExpr(clang::CallExpr *call) {
-    if (const clang::FunctionDecl *callee = call->getDirectCallee())
-      callees.push_back(callee);
-    return true;
-  }
-  std::vector<const clang::FunctionDecl *> callees;
-};
-
 } // namespace
 
 ProgramRewriter::ProgramRewriter(ParsedProgram &program, const BuildOptions &options,
                                  RewriteOutput &output)
     : program_(program), options_(options), output_(output), edits_(output.edits), names_(program),
-      types_(program.ast, names_.renames()) {}
+      types_(program.ast, names_.renames()),
+      calls_(program, options, [this](const clang::FunctionDecl *kernel) {
+        return layOutLocalVariables(kernel).exceedsStaticSharedMemory();
+      }) {}
 
 void ProgramRewriter::run() {
-  analyzeCalls();
   TraverseDecl(program_.ast.getTranslationUnitDecl());
   finishTokens();
 }
@@ -59,7 +42,7 @@ bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
   if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) && !isUser(decl->getLocation()))
     return true;
   if (const auto *function = llvm::dyn_cast_or_null<clang::FunctionDecl>(decl);
-      function && isUnreached(function)) {
+      function && calls_.isUnreached(function)) {
     if (std::optional<TokenRange> tokens = declarationTokens(function)) {
       // A prototype's `;` goes too: the range ends before it.
       if (!function->doesThisDeclarationHaveABody() &&
@@ -72,91 +55,6 @@ bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
     }
   }
   return RecursiveASTVisitor::TraverseDecl(decl);
-}
-
-bool ProgramRewriter::isUnreached(const clang::FunctionDecl *function) const {
-  return options_.leaves_out_unreached_functions && function->getDeclContext()->isFileContext() &&
-         !reached_functions_.count(canonical(function));
-}
-
-// --- analysis ---------------------------------------------------------------
-
-bool ProgramRewriter::isBuiltin(const clang::FunctionDecl *function) const {
-  // -fdeclare-opencl-builtins declares builtins implicitly, at their first use.
-  return function->isImplicit() || function->getBuiltinID() != 0 ||
-         !isUser(function->getLocation());
-}
-
-bool ProgramRewriter::needsNdrange(const clang::FunctionDecl *function) const {
-  return ndrange_functions_.count(canonical(function)) != 0;
-}
-
-bool ProgramRewriter::isCalledKernel(const clang::FunctionDecl *function) const {
-  return called_kernels_.count(canonical(function)) != 0;
-}
-
-void ProgramRewriter::analyzeCalls() {
-  // Separate compilation: a unit that only declares a function cannot see
-  // whether its definition needs the NDRange, so every function with
-  // external linkage takes it, and every kernel has a body other units call
-  // (but a kernel whose __local variables need dynamic shared memory, which
-  // a caller's launch would not hold: a call from another unit fails to link).
-  if (options_.separate_compilation)
-    for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
-      if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-          function && isUser(function->getLocation()) && function->isExternallyVisible()) {
-        ndrange_functions_.insert(canonical(function));
-        if (isKernel(function) && !layOutLocalVariables(function).exceedsStaticSharedMemory())
-          called_kernels_.insert(canonical(function));
-      }
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> calls;
-  for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls()) {
-    const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-    if (!function || !function->hasBody() || !function->doesThisDeclarationHaveABody() ||
-        !isUser(function->getLocation()))
-      continue;
-    CallCollector collector;
-    collector.TraverseStmt(function->getBody());
-    for (const clang::FunctionDecl *callee : collector.callees) {
-      if (isBuiltin(callee)) {
-        if (needsNDRange(callee->getName()))
-          ndrange_functions_.insert(canonical(function));
-        continue;
-      }
-      calls[canonical(function)].push_back(canonical(callee));
-      if (isKernel(callee))
-        called_kernels_.insert(canonical(callee));
-    }
-  }
-  if (options_.leaves_out_unreached_functions) {
-    std::vector<const clang::FunctionDecl *> pending;
-    for (clang::Decl *decl : program_.ast.getTranslationUnitDecl()->decls())
-      if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-          function && isUser(function->getLocation()) && isKernel(function) &&
-          reached_functions_.insert(canonical(function)).second)
-        pending.push_back(canonical(function));
-    while (!pending.empty()) {
-      const clang::FunctionDecl *caller = pending.back();
-      pending.pop_back();
-      for (const clang::FunctionDecl *callee : calls.lookup(caller))
-        if (reached_functions_.insert(callee).second)
-          pending.push_back(callee);
-    }
-  }
-  // A function needs the NDRange if anything it calls does.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto &[caller, callees] : calls) {
-      if (ndrange_functions_.count(caller))
-        continue;
-      for (const clang::FunctionDecl *callee : callees)
-        if (ndrange_functions_.count(callee)) {
-          ndrange_functions_.insert(caller);
-          changed = true;
-          break;
-        }
-    }
-  }
 }
 
 // --- helpers ----------------------------------------------------------------
@@ -197,7 +95,7 @@ bool ProgramRewriter::needsParentheses(const clang::Expr *expression) {
 void ProgramRewriter::renameAt(clang::SourceLocation location, const clang::NamedDecl *decl) {
   std::string name;
   if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-      function && isKernel(function) && isCalledKernel(function))
+      function && isKernel(function) && calls_.isCalledKernel(function))
     name = types_.nameOf(decl) + "_body";
   else if (names_.isRenamed(decl))
     name = types_.nameOf(decl);
@@ -327,7 +225,7 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   if (!declaration)
     return true;
   bool kernel = isKernel(function);
-  bool kernel_entry = kernel && !isCalledKernel(function);
+  bool kernel_entry = kernel && !calls_.isCalledKernel(function);
   std::string launch_bounds;
   rewriteKernelAttributes(function, *declaration, &launch_bounds);
 
@@ -368,7 +266,7 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   rewriteParameters(function, kernel_entry);
   if (kernel_entry)
     addHiddenParameter(function, "const __grid_constant__ clc::ndrange clc_ndrange");
-  else if (needsNdrange(function))
+  else if (calls_.needsNdrange(function))
     addHiddenParameter(function, "const clc::ndrange &clc_ndrange");
 
   if (kernel && function->doesThisDeclarationHaveABody()) {
@@ -450,7 +348,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
       arguments += name + ", ";
     }
   }
-  if (needsNdrange(function))
+  if (calls_.needsNdrange(function))
     arguments += "clc_ndrange";
   else if (!arguments.empty())
     arguments.resize(arguments.size() - 2);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Diagnostics.h"
+#include "ProgramCalls.h"
 #include "ProgramNames.h"
 #include "Rewriter.h"
 #include "TypeNames.h"
@@ -68,17 +69,10 @@ public:
   bool VisitCompoundStmt(clang::CompoundStmt *block);
 
 private:
-  // --- analysis before the walk (Rewriter.cpp) ---
-  void analyzeCalls();
-  bool needsNdrange(const clang::FunctionDecl *function) const;
-  bool isCalledKernel(const clang::FunctionDecl *function) const;
+  // --- declarations (Rewriter.cpp) ---
   // A helper function of a whole program, declared without a storage class:
   // compile mode gives it internal linkage (qualifiers.def, InternalHelperFunction).
   bool mayBeInternal(const clang::FunctionDecl *function) const;
-  // A file-scope function the output leaves out: no kernel calls it.
-  bool isUnreached(const clang::FunctionDecl *function) const;
-  bool isBuiltin(const clang::FunctionDecl *function) const;
-  // --- declarations (Rewriter.cpp) ---
   void rewriteKernelAttributes(const clang::FunctionDecl *function, TokenRange declaration,
                                std::string *launch_bounds);
   void rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry);
@@ -158,12 +152,8 @@ private:
   EditList &edits_;
   ProgramNames names_;
   TypeSpeller types_;
+  ProgramCalls calls_;
 
-  llvm::DenseSet<const clang::FunctionDecl *> ndrange_functions_; // canonical decls
-  llvm::DenseSet<const clang::FunctionDecl *> called_kernels_;    // canonical decls
-  // Functions a kernel calls, directly or not, and the kernels (canonical
-  // decls); filled only when the output leaves out the others.
-  llvm::DenseSet<const clang::FunctionDecl *> reached_functions_;
   llvm::DenseSet<unsigned> handled_tokens_;
   llvm::DenseMap<unsigned, std::string> keyword_choice_; // address-space token -> CUDA text
   llvm::SmallPtrSet<const clang::Expr *, 16> lvalue_swizzles_;
