@@ -7,7 +7,8 @@
 // __shared__ data, while CL_DEVICE_LOCAL_MEM_SIZE is the opt-in limit of
 // dynamic shared memory (227 KiB on Hopper), which programs size their
 // __local arrays from (PyOpenCL's scans, hashcat's bcrypt).
-#include "RewriterImpl.h"
+#include "LocalVariables.h"
+
 #include "Tables.h"
 
 namespace cl2cuda {
@@ -23,12 +24,9 @@ uint64_t alignTo(uint64_t value, uint64_t alignment) {
 
 } // namespace
 
-bool ProgramRewriter::LocalLayout::exceedsStaticSharedMemory() const {
-  return bytes > kStaticLocalBytes;
-}
+bool LocalLayout::exceedsStaticSharedMemory() const { return bytes > kStaticLocalBytes; }
 
-ProgramRewriter::LocalLayout
-ProgramRewriter::layOutLocalVariables(const clang::FunctionDecl *kernel) const {
+LocalLayout layOutLocalVariables(const clang::ASTContext &ast, const clang::FunctionDecl *kernel) {
   LocalLayout layout;
   // OpenCL C declares __local variables only in a kernel's outermost scope.
   const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(kernel->getBody());
@@ -43,29 +41,36 @@ ProgramRewriter::layOutLocalVariables(const clang::FunctionDecl *kernel) const {
       if (!variable || variable->getType().getAddressSpace() != clang::LangAS::opencl_local ||
           variable->getType()->isIncompleteType())
         continue;
-      const uint64_t offset = alignTo(
-          layout.bytes, program_.ast.getTypeAlignInChars(variable->getType()).getQuantity());
+      const uint64_t offset =
+          alignTo(layout.bytes, ast.getTypeAlignInChars(variable->getType()).getQuantity());
       layout.offsets.emplace_back(variable, offset);
-      layout.bytes = offset + program_.ast.getTypeSizeInChars(variable->getType()).getQuantity();
+      layout.bytes = offset + ast.getTypeSizeInChars(variable->getType()).getQuantity();
     }
   }
   return layout;
 }
 
-uint32_t ProgramRewriter::planLocalVariables(const clang::FunctionDecl *kernel) {
-  const LocalLayout layout = layOutLocalVariables(kernel);
+uint32_t LocalVariableRule::plan(const clang::FunctionDecl *kernel) {
+  const LocalLayout layout = layOutLocalVariables(program_.ast, kernel);
   // A kernel called from another kernel runs in its caller's launch, whose
   // dynamic shared memory holds the caller's own: it keeps __shared__.
   if (!layout.exceedsStaticSharedMemory() || calls_.isCalledKernel(kernel))
     return 0;
   for (const auto &[variable, offset] : layout.offsets)
-    dynamic_local_offsets_[variable] = offset;
+    dynamic_offsets_[variable] = offset;
   // Past any device's shared memory: the shim refuses the launch.
   return uint32_t(std::min<uint64_t>(layout.bytes, UINT32_MAX));
 }
 
-void ProgramRewriter::declareInDynamicSharedMemory(const clang::VarDecl *variable,
-                                                   uint64_t offset) {
+std::optional<uint64_t> LocalVariableRule::dynamicOffsetOf(const clang::VarDecl *variable) const {
+  auto found = dynamic_offsets_.find(variable);
+  if (found == dynamic_offsets_.end())
+    return std::nullopt;
+  return found->second;
+}
+
+void LocalVariableRule::declareInDynamicSharedMemory(const clang::VarDecl *variable,
+                                                     uint64_t offset) {
   // `float t[N]` becomes `float (&t)[N] = clc::local_variable<decltype(t)>(offset)`:
   // the declarator keeps its spelling (macros in the bounds, other edits).
   std::optional<unsigned> name = tokenAt(variable->getLocation());

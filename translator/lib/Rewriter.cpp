@@ -25,13 +25,8 @@ bool isAddressSpaceKeyword(clang::tok::TokenKind kind) {
 
 } // namespace
 
-ProgramRewriter::ProgramRewriter(ParsedProgram &program, const BuildOptions &options,
-                                 RewriteOutput &output)
-    : program_(program), options_(options), output_(output), edits_(output.edits), names_(program),
-      types_(program.ast, names_.renames()),
-      calls_(program, options, [this](const clang::FunctionDecl *kernel) {
-        return layOutLocalVariables(kernel).exceedsStaticSharedMemory();
-      }) {}
+ProgramRewriter::ProgramRewriter(RewriteContext &context)
+    : RewriteRule(context), locals_(context) {}
 
 void ProgramRewriter::run() {
   TraverseDecl(program_.ast.getTranslationUnitDecl());
@@ -55,57 +50,6 @@ bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
     }
   }
   return RecursiveASTVisitor::TraverseDecl(decl);
-}
-
-// --- helpers ----------------------------------------------------------------
-
-void ProgramRewriter::error(clang::SourceLocation location, Diagnostic diagnostic,
-                            std::initializer_list<std::string> arguments) {
-  if (!reported_locations_.insert(location.getRawEncoding()).second)
-    return;
-  report(program_.diagnostics, location, diagnostic, arguments);
-  ++output_.refusals[diagnosticTable()[static_cast<std::size_t>(diagnostic)].id];
-}
-
-void ProgramRewriter::converted(llvm::StringRef kind, llvm::StringRef name) {
-  ++output_.conversions[(kind + " " + name).str()];
-}
-
-void ProgramRewriter::useModule(llvm::StringRef module) {
-  if (!module.empty() && module != kCoreModule)
-    output_.modules.insert(module.str());
-}
-
-void ProgramRewriter::markHandled(TokenRange range) {
-  for (unsigned i = range.first; i <= range.last; ++i)
-    handled_tokens_.insert(i);
-}
-
-std::string ProgramRewriter::indentationOf(clang::SourceLocation location) const {
-  unsigned column =
-      program_.sources.getPresumedColumnNumber(program_.sources.getExpansionLoc(location));
-  return std::string(column > 1 ? column - 1 : 0, ' ');
-}
-
-bool ProgramRewriter::needsParentheses(const clang::Expr *expression) {
-  expression = expression->IgnoreImplicit();
-  return llvm::isa<clang::BinaryOperator, clang::AbstractConditionalOperator>(expression);
-}
-
-void ProgramRewriter::renameAt(clang::SourceLocation location, const clang::NamedDecl *decl) {
-  std::string name;
-  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
-      function && isKernel(function) && calls_.isCalledKernel(function))
-    name = types_.nameOf(decl) + "_body";
-  else if (names_.isRenamed(decl))
-    name = types_.nameOf(decl);
-  else
-    return;
-  std::optional<unsigned> token = tokenAt(location);
-  if (!token || program_.tokens.text(*token) != decl->getName() || handled_tokens_.count(*token))
-    return;
-  edits_.replace({*token, *token}, name);
-  handled_tokens_.insert(*token);
 }
 
 std::optional<TokenRange> ProgramRewriter::attributeTokens(const clang::Attr *attribute) const {
@@ -364,7 +308,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
 void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) {
   const std::string symbol = types_.nameOf(function);
   output_.kernels.push_back(kernelMetadata(function, program_.ast, symbol));
-  output_.kernels.back().local_variable_bytes = planLocalVariables(function);
+  output_.kernels.back().local_variable_bytes = locals_.plan(function);
 }
 
 bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type,
@@ -441,10 +385,9 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
   if (llvm::isa<clang::ParmVarDecl>(variable) || !isUser(variable->getLocation()))
     return true;
   bool program_scope = variable->isFileVarDecl();
-  if (auto dynamic = dynamic_local_offsets_.find(variable);
-      dynamic != dynamic_local_offsets_.end()) {
+  if (std::optional<uint64_t> offset = locals_.dynamicOffsetOf(variable)) {
     rewriteAddressSpaces(variable, variable->getLocation(), Placement::DynamicSharedMemory);
-    declareInDynamicSharedMemory(variable, dynamic->second);
+    locals_.declareInDynamicSharedMemory(variable, *offset);
     return true;
   }
   bool object_keyword =
@@ -705,7 +648,10 @@ void ProgramRewriter::finishTokens() {
 // --- entry point --------------------------------------------------------------
 
 void rewriteProgram(ParsedProgram &program, const BuildOptions &options, RewriteOutput *output) {
-  ProgramRewriter rewriter(program, options, *output);
+  RewriteContext context(program, options, *output, [&](const clang::FunctionDecl *kernel) {
+    return layOutLocalVariables(program.ast, kernel).exceedsStaticSharedMemory();
+  });
+  ProgramRewriter rewriter(context);
   rewriter.run();
 }
 

@@ -1,12 +1,10 @@
-// The rewriter's visitor, shared by Rewriter.cpp (declarations, types,
-// tokens) and RewriteExpressions.cpp (expressions).
+// The rewriter's walk, shared by Rewriter.cpp (declarations, types,
+// tokens) and RewriteExpressions.cpp (expressions); it hands features with
+// state of their own to their rules (RewriteRule.h).
 #pragma once
 
-#include "Diagnostics.h"
-#include "ProgramCalls.h"
-#include "ProgramNames.h"
-#include "Rewriter.h"
-#include "TypeNames.h"
+#include "LocalVariables.h"
+#include "RewriteRule.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -23,9 +21,9 @@ namespace cl2cuda {
 // CUDA's static shared memory (LocalVariables.cpp).
 enum class Placement { Other, FunctionScope, ProgramScope, DynamicSharedMemory };
 
-class ProgramRewriter : public clang::RecursiveASTVisitor<ProgramRewriter> {
+class ProgramRewriter : public clang::RecursiveASTVisitor<ProgramRewriter>, private RewriteRule {
 public:
-  ProgramRewriter(ParsedProgram &program, const BuildOptions &options, RewriteOutput &output);
+  explicit ProgramRewriter(RewriteContext &context);
   void run();
 
   bool shouldVisitImplicitCode() const { return false; }
@@ -80,18 +78,7 @@ private:
   void addKernelWrapper(const clang::FunctionDecl *function, const std::string &launch_bounds);
   void recordKernelMetadata(const clang::FunctionDecl *function);
 
-  // --- kernel-scope __local variables (LocalVariables.cpp) ---
-  // Lays out the kernel's __local variables in dynamic shared memory when
-  // they exceed static shared memory; returns the bytes they take there (0:
-  // they stay __shared__).
-  uint32_t planLocalVariables(const clang::FunctionDecl *kernel);
-  struct LocalLayout {
-    std::vector<std::pair<const clang::VarDecl *, uint64_t>> offsets;
-    uint64_t bytes = 0;
-    bool exceedsStaticSharedMemory() const;
-  };
-  LocalLayout layOutLocalVariables(const clang::FunctionDecl *kernel) const;
-  void declareInDynamicSharedMemory(const clang::VarDecl *variable, uint64_t offset);
+  // --- address spaces (Rewriter.cpp) ---
   // Rewrites the address-space keywords among a declaration's type tokens;
   // returns whether one qualified the declared object itself.
   bool rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type, Placement placement,
@@ -101,7 +88,6 @@ private:
   void finishTokens();
   std::optional<TokenRange> attributeTokens(const clang::Attr *attribute) const;
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
-  void renameAt(clang::SourceLocation location, const clang::NamedDecl *decl);
 
   // --- expressions (RewriteExpressions.cpp) ---
   void rewriteBuiltinCall(clang::CallExpr *call, const clang::FunctionDecl *callee);
@@ -119,50 +105,18 @@ private:
                               const clang::InitListExpr *semantic);
   bool appendPositional(const clang::InitListExpr *semantic, std::vector<Piece> *pieces);
 
-  // --- helpers ---
-  std::optional<unsigned> tokenAt(clang::SourceLocation location) const {
-    return program_.tokens.indexOf(location);
-  }
-  std::optional<TokenRange> rangeOf(clang::SourceRange range) const {
-    return program_.tokens.rangeOf(range);
-  }
-  std::optional<TokenRange> rangeOf(const clang::Stmt *statement) const {
-    return statement ? rangeOf(statement->getSourceRange()) : std::nullopt;
-  }
-  bool isUser(clang::SourceLocation location) const { return program_.isUserLocation(location); }
-  void error(clang::SourceLocation location, Diagnostic diagnostic,
-             std::initializer_list<std::string> arguments = {});
-  // Counts a construct converted, for cl2cuda --stats: kind "builtin", name "sqrt".
-  void converted(llvm::StringRef kind, llvm::StringRef name);
-  void useModule(llvm::StringRef module);
-  void markHandled(TokenRange range);
-  // The CUDA spelling of an OpenCL-side type.
-  std::string spell(clang::QualType type, const std::string &declarator = "") const {
-    return types_.spell(type, declarator);
-  }
-  // Whether `expression` needs parentheses to be the operand of a cast.
-  static bool needsParentheses(const clang::Expr *expression);
-  std::string indentationOf(clang::SourceLocation location) const;
+  // --- statements (Rewriter.cpp) ---
   // `pragma` as a line of its own before `statement`.
   std::string pragmaLine(const std::string &pragma, const clang::Stmt *statement) const;
 
-  ParsedProgram &program_;
-  const BuildOptions &options_;
-  RewriteOutput &output_;
-  EditList &edits_;
-  ProgramNames names_;
-  TypeSpeller types_;
-  ProgramCalls calls_;
+  LocalVariableRule locals_;
 
-  llvm::DenseSet<unsigned> handled_tokens_;
   llvm::DenseMap<unsigned, std::string> keyword_choice_; // address-space token -> CUDA text
   llvm::SmallPtrSet<const clang::Expr *, 16> lvalue_swizzles_;
   llvm::SmallPtrSet<const clang::Expr *, 16> folded_swizzles_;
   llvm::SmallPtrSet<const clang::Expr *, 16> cast_arguments_;
   llvm::SmallPtrSet<const clang::Expr *, 32> arithmetic_operands_;
-  llvm::DenseSet<unsigned> reported_locations_;
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
-  llvm::DenseMap<const clang::VarDecl *, uint64_t> dynamic_local_offsets_;
   std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
 };
 
