@@ -26,7 +26,8 @@ bool isAddressSpaceKeyword(clang::tok::TokenKind kind) {
 } // namespace
 
 ProgramRewriter::ProgramRewriter(RewriteContext &context)
-    : RewriteRule(context), locals_(context) {}
+    : RewriteRule(context), locals_(context), conversions_(context),
+      builtin_calls_(context, conversions_), swizzles_(context) {}
 
 void ProgramRewriter::run() {
   TraverseDecl(program_.ast.getTranslationUnitDecl());

@@ -3,8 +3,11 @@
 // state of their own to their rules (RewriteRule.h).
 #pragma once
 
+#include "BuiltinCalls.h"
+#include "Conversions.h"
 #include "LocalVariables.h"
 #include "RewriteRule.h"
+#include "Swizzles.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -89,18 +92,7 @@ private:
   std::optional<TokenRange> attributeTokens(const clang::Attr *attribute) const;
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
 
-  // --- expressions (RewriteExpressions.cpp) ---
-  void rewriteBuiltinCall(clang::CallExpr *call, const clang::FunctionDecl *callee);
-  void rewritePrintf(clang::CallExpr *call);
-  void castConvertedArguments(clang::CallExpr *call, const clang::FunctionDecl *callee);
-  // Whether the builtin's overloads of this arity take different types at
-  // parameter `index`.
-  bool overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index);
-  void castTo(const clang::Expr *expression, clang::QualType type);
-  bool isUnderArithmeticOperator(const clang::Expr *expression) const;
-  bool isNarrowing(const clang::ImplicitCastExpr *cast) const;
-  void castInitializer(const clang::Expr *element);
-  void castInitializers(const clang::InitListExpr *semantic);
+  // --- initializer lists (RewriteExpressions.cpp) ---
   void dropExcessInitializers(const clang::InitListExpr *syntactic,
                               const clang::InitListExpr *semantic);
   bool appendPositional(const clang::InitListExpr *semantic, std::vector<Piece> *pieces);
@@ -110,14 +102,12 @@ private:
   std::string pragmaLine(const std::string &pragma, const clang::Stmt *statement) const;
 
   LocalVariableRule locals_;
+  ConversionRule conversions_;
+  BuiltinCallRule builtin_calls_;
+  SwizzleRule swizzles_;
 
   llvm::DenseMap<unsigned, std::string> keyword_choice_; // address-space token -> CUDA text
-  llvm::SmallPtrSet<const clang::Expr *, 16> lvalue_swizzles_;
-  llvm::SmallPtrSet<const clang::Expr *, 16> folded_swizzles_;
-  llvm::SmallPtrSet<const clang::Expr *, 16> cast_arguments_;
-  llvm::SmallPtrSet<const clang::Expr *, 32> arithmetic_operands_;
-  llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
-  std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
+  llvm::DenseSet<unsigned> prefixed_tokens_;             // declarations given a __device__ prefix
 };
 
 } // namespace cl2cuda
