@@ -8,25 +8,9 @@
 #include <clang/Basic/SourceManager.h>
 
 namespace cl2cuda {
-namespace {
-
-bool isAddressSpaceKeyword(clang::tok::TokenKind kind) {
-  switch (kind) {
-  case clang::tok::kw___global:
-  case clang::tok::kw___local:
-  case clang::tok::kw___constant:
-  case clang::tok::kw___private:
-  case clang::tok::kw___generic:
-    return true;
-  default:
-    return false;
-  }
-}
-
-} // namespace
 
 ProgramRewriter::ProgramRewriter(RewriteContext &context)
-    : RewriteRule(context), locals_(context), conversions_(context),
+    : RewriteRule(context), address_spaces_(context), locals_(context), conversions_(context),
       builtin_calls_(context, conversions_), swizzles_(context) {}
 
 void ProgramRewriter::run() {
@@ -182,7 +166,7 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   // Before the first token that stays (not __kernel or a removed attribute).
   TokenRange kept = *declaration;
   while (kept.first < kept.last && handled_tokens_.count(kept.first) &&
-         keyword_choice_.count(kept.first) == 0)
+         address_spaces_.rewrote(kept.first) == 0)
     ++kept.first;
   if (prefixed_tokens_.insert(declaration->first).second) {
     if (!kernel_entry && mayBeInternal(function)) {
@@ -206,8 +190,8 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   // Address spaces in the return type.
   if (std::optional<unsigned> name = tokenAt(function->getLocation());
       name && *name > declaration->first)
-    rewriteAddressSpaceTokens({declaration->first, *name - 1}, function->getReturnType(),
-                              Placement::Other, false);
+    address_spaces_.rewriteTokens({declaration->first, *name - 1}, function->getReturnType(),
+                                  Placement::Other, false);
   rewriteParameters(function, kernel_entry);
   if (kernel_entry)
     addHiddenParameter(function, "const __grid_constant__ clc::ndrange clc_ndrange");
@@ -232,7 +216,7 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
     bool local_pointer = type->isPointerType() &&
                          type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local;
     if (!kernel_entry || !local_pointer) {
-      rewriteAddressSpaces(parameter, parameter->getLocation(), Placement::Other);
+      address_spaces_.rewrite(parameter, parameter->getLocation(), Placement::Other);
       continue;
     }
     std::optional<TokenRange> tokens = rangeOf(parameter->getSourceRange());
@@ -312,88 +296,18 @@ void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) 
   output_.kernels.back().local_variable_bytes = locals_.plan(function);
 }
 
-bool ProgramRewriter::rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type,
-                                                Placement placement, bool is_static) {
-  clang::QualType base = type;
-  while (!base.isNull() && (base->isPointerType() || base->isArrayType()))
-    base = base->isPointerType() ? base->getPointeeType()
-                                 : clang::QualType(base->getArrayElementTypeNoTypeQual(), 0);
-  bool base_is_const = !base.isNull() && base.isConstQualified();
-  std::string pointee_constant =
-      base_is_const ? "" : std::string(cudaSpelling(Qualifier::ConstantPointee));
-  bool object_keyword = false;
-  for (unsigned i = tokens.first; i <= tokens.last; ++i) {
-    clang::tok::TokenKind kind = program_.tokens.kind(i);
-    if (!isAddressSpaceKeyword(kind) || handled_tokens_.count(i))
-      continue;
-    // With no '*' after it, the keyword qualifies the declared object itself.
-    bool object_level = true;
-    for (unsigned j = i + 1; j <= tokens.last && object_level; ++j)
-      object_level = program_.tokens.kind(j) != clang::tok::star;
-    std::string text;
-    if (object_level && placement == Placement::ProgramScope) {
-      object_keyword = true;
-      if (kind == clang::tok::kw___global)
-        text = cudaSpelling(Qualifier::GlobalVariable);
-      else if (kind == clang::tok::kw___constant)
-        text = cudaSpelling(base->isSamplerT() ? Qualifier::ConstantProgramSampler
-                                               : Qualifier::ConstantProgramVariable);
-    } else if (object_level && placement == Placement::DynamicSharedMemory) {
-      object_keyword = true;
-      text = cudaSpelling(Qualifier::LargeLocalVariable);
-    } else if (object_level && placement == Placement::FunctionScope) {
-      object_keyword = true;
-      if (kind == clang::tok::kw___local) {
-        text = cudaSpelling(Qualifier::LocalVariable);
-      } else if (kind == clang::tok::kw___constant) {
-        // "static const", less what the declaration already says.
-        text = std::string(is_static ? "" : "static") +
-               (base_is_const ? "" : std::string(is_static ? "" : " ") + "const");
-      }
-    } else if (kind == clang::tok::kw___constant) {
-      text = pointee_constant;
-    }
-    auto [choice, inserted] = keyword_choice_.try_emplace(i, text);
-    if (!inserted) {
-      if (choice->second != text)
-        error(program_.tokens.at(i).location(), Diagnostic::SharedAddressSpace);
-      continue;
-    }
-    edits_.replace({i, i}, text);
-    converted("address space", program_.tokens.text(i).ltrim('_')); // __local and local alike
-  }
-  return object_keyword;
-}
-
-bool ProgramRewriter::rewriteAddressSpaces(const clang::DeclaratorDecl *decl,
-                                           clang::SourceLocation name, Placement placement) {
-  std::optional<unsigned> first = tokenAt(decl->getBeginLoc());
-  std::optional<unsigned> last = tokenAt(name);
-  if (!first)
-    return false;
-  if (!last || *last <= *first) {
-    // An unnamed parameter: its whole range is type.
-    std::optional<TokenRange> whole = rangeOf(decl->getSourceRange());
-    return whole && rewriteAddressSpaceTokens(*whole, decl->getType(), placement, false);
-  }
-  bool is_static = false;
-  if (const auto *variable = llvm::dyn_cast<clang::VarDecl>(decl))
-    is_static = variable->getStorageClass() == clang::SC_Static;
-  return rewriteAddressSpaceTokens({*first, *last - 1}, decl->getType(), placement, is_static);
-}
-
 bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
   if (llvm::isa<clang::ParmVarDecl>(variable) || !isUser(variable->getLocation()))
     return true;
   bool program_scope = variable->isFileVarDecl();
   if (std::optional<uint64_t> offset = locals_.dynamicOffsetOf(variable)) {
-    rewriteAddressSpaces(variable, variable->getLocation(), Placement::DynamicSharedMemory);
+    address_spaces_.rewrite(variable, variable->getLocation(), Placement::DynamicSharedMemory);
     locals_.declareInDynamicSharedMemory(variable, *offset);
     return true;
   }
   bool object_keyword =
-      rewriteAddressSpaces(variable, variable->getLocation(),
-                           program_scope ? Placement::ProgramScope : Placement::FunctionScope);
+      address_spaces_.rewrite(variable, variable->getLocation(),
+                              program_scope ? Placement::ProgramScope : Placement::FunctionScope);
   clang::QualType object = program_.ast.getBaseElementType(variable->getType());
   // OpenCL C 2.0+: program-scope and function-scope static variables in the
   // global address space, which CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE
@@ -426,7 +340,7 @@ bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {
   // C99 allows "int tail[];" last in a struct; NVRTC's C++ does not.
   if (field->getType()->isIncompleteArrayType())
     error(field->getLocation(), Diagnostic::FlexibleArrayMember, {field->getNameAsString()});
-  rewriteAddressSpaces(field, field->getLocation(), Placement::Other);
+  address_spaces_.rewrite(field, field->getLocation(), Placement::Other);
   return true;
 }
 
@@ -453,8 +367,8 @@ bool ProgramRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *typedef_decl)
     return true;
   }
   if (*name > declaration->first)
-    rewriteAddressSpaceTokens({declaration->first, *name - 1}, typedef_decl->getUnderlyingType(),
-                              Placement::Other, false);
+    address_spaces_.rewriteTokens({declaration->first, *name - 1},
+                                  typedef_decl->getUnderlyingType(), Placement::Other, false);
   return true;
 }
 
@@ -612,7 +526,7 @@ bool ProgramRewriter::VisitLabelStmt(clang::LabelStmt *statement) {
 void ProgramRewriter::finishTokens() {
   llvm::ArrayRef<clang::syntax::Token> tokens = program_.tokens.expanded();
   for (unsigned i = 0; i < tokens.size(); ++i) {
-    if (handled_tokens_.count(i) || keyword_choice_.count(i))
+    if (handled_tokens_.count(i) || address_spaces_.rewrote(i))
       continue;
     clang::tok::TokenKind kind = tokens[i].kind();
     bool interesting = isAddressSpaceKeyword(kind) || kind == clang::tok::kw_restrict ||

@@ -3,6 +3,7 @@
 // state of their own to their rules (RewriteRule.h).
 #pragma once
 
+#include "AddressSpaces.h"
 #include "BuiltinCalls.h"
 #include "Conversions.h"
 #include "LocalVariables.h"
@@ -18,11 +19,6 @@
 #include <map>
 
 namespace cl2cuda {
-
-// Where a declared entity lives, which decides what its own address-space
-// keyword becomes. DynamicSharedMemory: a kernel's __local variable past
-// CUDA's static shared memory (LocalVariables.cpp).
-enum class Placement { Other, FunctionScope, ProgramScope, DynamicSharedMemory };
 
 class ProgramRewriter : public clang::RecursiveASTVisitor<ProgramRewriter>, private RewriteRule {
 public:
@@ -81,16 +77,11 @@ private:
   void addKernelWrapper(const clang::FunctionDecl *function, const std::string &launch_bounds);
   void recordKernelMetadata(const clang::FunctionDecl *function);
 
-  // --- address spaces (Rewriter.cpp) ---
-  // Rewrites the address-space keywords among a declaration's type tokens;
-  // returns whether one qualified the declared object itself.
-  bool rewriteAddressSpaceTokens(TokenRange tokens, clang::QualType type, Placement placement,
-                                 bool is_static);
-  bool rewriteAddressSpaces(const clang::DeclaratorDecl *decl, clang::SourceLocation name,
-                            Placement placement);
-  void finishTokens();
   std::optional<TokenRange> attributeTokens(const clang::Attr *attribute) const;
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
+
+  // --- tokens no declaration claimed (Rewriter.cpp) ---
+  void finishTokens();
 
   // --- initializer lists (RewriteExpressions.cpp) ---
   void dropExcessInitializers(const clang::InitListExpr *syntactic,
@@ -101,13 +92,13 @@ private:
   // `pragma` as a line of its own before `statement`.
   std::string pragmaLine(const std::string &pragma, const clang::Stmt *statement) const;
 
+  AddressSpaceRule address_spaces_;
   LocalVariableRule locals_;
   ConversionRule conversions_;
   BuiltinCallRule builtin_calls_;
   SwizzleRule swizzles_;
 
-  llvm::DenseMap<unsigned, std::string> keyword_choice_; // address-space token -> CUDA text
-  llvm::DenseSet<unsigned> prefixed_tokens_;             // declarations given a __device__ prefix
+  llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
 };
 
 } // namespace cl2cuda
