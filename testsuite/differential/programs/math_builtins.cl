@@ -1,6 +1,6 @@
 // A scalar and a float4 kernel per row of math_builtins.def: out = f(x[, y[, z]]).
 // Built with -I for this directory.
-#define reciprocal(x) (1.0f / (x))
+#define recip(x) (1.0f / (x))
 #define divide(x, y) ((x) / (y))
 
 #define CALL_1(f, x, y, z) f(x)
@@ -21,9 +21,9 @@
     vstore4(CALL_##arity(f, vload4(i, x), vload4(i, y), vload4(i, z)), i, out);                   \
   }
 
-#define MATH_BUILTIN_1(f, ulp, low, high) MATH_KERNELS(math_##f, math_##f##_4, f, 1)
-#define MATH_BUILTIN_2(f, ulp, low1, high1, low2, high2)                                           \
+#define MATH_BUILTIN_1(f, low, high) MATH_KERNELS(math_##f, math_##f##_4, f, 1)
+#define MATH_BUILTIN_2(f, low1, high1, low2, high2)                                           \
   MATH_KERNELS(math_##f, math_##f##_4, f, 2)
-#define MATH_BUILTIN_3(f, ulp, low1, high1, low2, high2, low3, high3)                              \
+#define MATH_BUILTIN_3(f, low1, high1, low2, high2, low3, high3)                              \
   MATH_KERNELS(math_##f, math_##f##_4, f, 3)
 #include "math_builtins.def"

@@ -3,6 +3,7 @@
 // platforms may then differ by twice that bound, or not at all where the
 // result must be correctly rounded.
 #include "host_reference.h"
+#include "math_ulp_bounds.h"
 #include "program.h"
 
 #include <cmath>
@@ -20,7 +21,7 @@ using std::acos, std::acosh, std::asin, std::asinh, std::atan, std::atan2, std::
     std::sin, std::sinh, std::sqrt, std::tan, std::tanh, std::tgamma, std::trunc;
 inline double exp10(double x) { return std::pow(10.0, x); }
 inline double rsqrt(double x) { return 1 / std::sqrt(x); }
-inline double reciprocal(double x) { return 1 / x; }
+inline double recip(double x) { return 1 / x; }
 inline double divide(double x, double y) { return x / y; }
 inline double powr(double x, double y) { return std::pow(x, y); }
 // Float's own: the neighbour of a float, and one rounding of a fused result.
@@ -41,25 +42,42 @@ struct Row {
 };
 
 const Row kRows[] = {
-#define MATH_BUILTIN_1(f, ulp, low, high)                                                          \
-  {#f, 1, ulp, {low, 0, 0}, {high, 0, 0}, [](double x, double, double) { return f(x); }},
-#define MATH_BUILTIN_2(f, ulp, low1, high1, low2, high2)                                           \
+#define MATH_BUILTIN_1(f, low, high)                                                               \
+  {#f,                                                                                             \
+   1,                                                                                              \
+   clcuda_test::ulpBound(#f, false),                                                               \
+   {low, 0, 0},                                                                                    \
+   {high, 0, 0},                                                                                   \
+   [](double x, double, double) { return f(x); }},
+#define MATH_BUILTIN_2(f, low1, high1, low2, high2)                                                \
   {#f,                                                                                             \
    2,                                                                                              \
-   ulp,                                                                                            \
+   clcuda_test::ulpBound(#f, false),                                                               \
    {low1, low2, 0},                                                                                \
    {high1, high2, 0},                                                                              \
-   [](double x, double y, double) {              \
-     return f(x, y); }},
-#define MATH_BUILTIN_3(f, ulp, low1, high1, low2, high2, low3, high3)                              \
-  {#f, 3, ulp, {low1, low2, low3}, {high1, high2, high3}, [](double x, double y, double z) {       \
-     return f(x, y, z);                                                                            \
-   }},
+   [](double x, double y, double) { return f(x, y); }},
+#define MATH_BUILTIN_3(f, low1, high1, low2, high2, low3, high3)                                   \
+  {#f,                                                                                             \
+   3,                                                                                              \
+   clcuda_test::ulpBound(#f, false),                                                               \
+   {low1, low2, low3},                                                                             \
+   {high1, high2, high3},                                                                          \
+   [](double x, double y, double z) { return f(x, y, z); }},
 #include "math_builtins.def"
 #undef MATH_BUILTIN_1
 #undef MATH_BUILTIN_2
 #undef MATH_BUILTIN_3
 };
+
+// Every row has the specification's bound.
+#define MATH_BUILTIN_1(f, ...)                                                                     \
+  static_assert(clcuda_test::ulpBound(#f, false) >= 0, #f ": no bound in math_ulp_bounds.h");
+#define MATH_BUILTIN_2 MATH_BUILTIN_1
+#define MATH_BUILTIN_3 MATH_BUILTIN_1
+#include "math_builtins.def"
+#undef MATH_BUILTIN_1
+#undef MATH_BUILTIN_2
+#undef MATH_BUILTIN_3
 
 } // namespace math_reference
 

@@ -6,6 +6,7 @@
 // zeros) must match exactly, as section 7.5 requires. Inputs for which the
 // spec leaves the result undefined are not checked.
 #include "gpu_harness.h"
+#include "math_ulp_bounds.h"
 #include "reference.h"
 
 #include <cfloat>
@@ -198,133 +199,138 @@ template <class T> constexpr Format formatOf() {
 template <class T> Check checkFor(const std::string &name) {
   auto ulps = [](double f, double d) { return std::is_same_v<T, float> ? f : d; };
   Check c;
-  auto unary = [&](double bound, long double (*f)(long double)) {
-    c.bound = bound;
+  // The specification's bound for this function (its numbers are written
+  // once, in math_ulp_bounds.h).
+  const double spec = clcuda_test::ulpBound(name, std::is_same_v<T, double>);
+  auto unary = [&](long double (*f)(long double)) {
+    c.bound = spec;
     c.f1 = [f](long double x) -> Value { return f(x); };
   };
-  auto binary = [&](double bound, long double (*f)(long double, long double)) {
-    c.bound = bound;
+  auto binary = [&](long double (*f)(long double, long double)) {
+    c.bound = spec;
     c.f2 = [f](long double x, long double y) -> Value { return f(x, y); };
   };
   // "Correctly rounded" in the spec's tables. The reference must then be exact
   // (these are), or the host's own correctly rounded result in T: a long
   // double result rounded again to T could land on the wrong side of a tie.
   auto roundedUnary = [&](long double (*f)(long double)) {
-    unary(0, f);
+    unary(f);
+    c.bound = 0;
     c.measure = Measure::correctly_rounded;
   };
   constexpr bool isDouble = std::is_same_v<T, double>;
   if (name == "acos")
-    unary(4, std::acos);
+    unary(std::acos);
   else if (name == "acosh")
-    unary(4, std::acosh);
+    unary(std::acosh);
   else if (name == "acospi")
-    c.bound = 5, c.f1 = [](long double x) -> Value { return std::acos(x) / pi; };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return std::acos(x) / pi; };
   else if (name == "asin")
-    unary(4, std::asin);
+    unary(std::asin);
   else if (name == "asinh")
-    unary(4, std::asinh);
+    unary(std::asinh);
   else if (name == "asinpi")
-    c.bound = 5, c.f1 = [](long double x) -> Value { return std::asin(x) / pi; };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return std::asin(x) / pi; };
   else if (name == "atan")
-    unary(5, std::atan);
+    unary(std::atan);
   else if (name == "atanh")
-    unary(5, std::atanh);
+    unary(std::atanh);
   else if (name == "atanpi")
-    c.bound = 5, c.f1 = [](long double x) -> Value { return std::atan(x) / pi; };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return std::atan(x) / pi; };
   else if (name == "cbrt")
-    unary(2, std::cbrt);
+    unary(std::cbrt);
   else if (name == "ceil")
     roundedUnary(std::ceil);
   else if (name == "cos")
-    unary(4, std::cos);
+    unary(std::cos);
   else if (name == "cosh")
-    unary(4, std::cosh);
+    unary(std::cosh);
   else if (name == "cospi")
-    c.bound = 4, c.f1 = cospiReference;
+    c.bound = spec, c.f1 = cospiReference;
   else if (name == "erf")
-    unary(16, std::erf);
+    unary(std::erf);
   else if (name == "erfc")
-    unary(16, std::erfc);
+    unary(std::erfc);
   else if (name == "exp")
-    unary(3, std::exp);
+    unary(std::exp);
   else if (name == "exp2")
-    unary(3, std::exp2);
+    unary(std::exp2);
   else if (name == "exp10")
-    c.bound = 3, c.f1 = [](long double x) -> Value { return std::pow(10.0L, x); };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return std::pow(10.0L, x); };
   else if (name == "expm1")
-    unary(3, std::expm1);
+    unary(std::expm1);
   else if (name == "fabs")
-    unary(0, std::fabs);
+    unary(std::fabs);
   else if (name == "floor")
     roundedUnary(std::floor);
   else if (name == "lgamma") // precision "Undefined" in OpenCL: a sanity bound (edge cases exact)
     c.measure = Measure::relative, c.bound = ulps(1e-4, 1e-10),
     c.f1 = [](long double x) -> Value { return std::lgamma(x); };
   else if (name == "log")
-    unary(3, std::log);
+    unary(std::log);
   else if (name == "log2")
-    unary(3, std::log2);
+    unary(std::log2);
   else if (name == "log10")
-    unary(3, std::log10);
+    unary(std::log10);
   else if (name == "log1p")
-    unary(2, std::log1p);
+    unary(std::log1p);
   else if (name == "logb")
-    unary(0, std::logb);
+    unary(std::logb);
   else if (name == "rint")
     roundedUnary(std::rint);
   else if (name == "round")
     roundedUnary(std::round);
   else if (name == "rsqrt")
-    c.bound = 2, c.f1 = [](long double x) -> Value { return 1 / std::sqrt(x); };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return 1 / std::sqrt(x); };
   else if (name == "recip") // the base of half_recip and native_recip (float only)
-    c.bound = 2.5, c.f1 = [](long double x) -> Value { return 1 / x; };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return 1 / x; };
   else if (name == "sin")
-    unary(4, std::sin);
+    unary(std::sin);
   else if (name == "sinh")
-    unary(4, std::sinh);
+    unary(std::sinh);
   else if (name == "sinpi")
-    c.bound = 4, c.f1 = sinpiReference;
+    c.bound = spec, c.f1 = sinpiReference;
   else if (name == "sqrt" && isDouble)
     c.measure = Measure::correctly_rounded,
     c.f1 = [](long double x) -> Value { return std::sqrt(T(x)); };
   else if (name == "sqrt")
-    unary(3, std::sqrt);
+    unary(std::sqrt);
   else if (name == "tan")
-    unary(5, std::tan);
+    unary(std::tan);
   else if (name == "tanh")
-    unary(5, std::tanh);
+    unary(std::tanh);
   else if (name == "tanpi")
-    c.bound = 6, c.f1 = tanpiReference;
+    c.bound = spec, c.f1 = tanpiReference;
   else if (name == "tgamma")
-    unary(16, std::tgamma);
+    unary(std::tgamma);
   else if (name == "trunc")
     roundedUnary(std::trunc);
   else if (name == "degrees")
-    c.bound = 2, c.f1 = [](long double x) -> Value { return x * (180 / pi); };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return x * (180 / pi); };
   else if (name == "radians")
-    c.bound = 2, c.f1 = [](long double x) -> Value { return x * (pi / 180); };
+    c.bound = spec, c.f1 = [](long double x) -> Value { return x * (pi / 180); };
   else if (name == "sign")
     c.f1 = [](long double x) -> Value {
       return std::isnan(x) ? 0.0L : x > 0 ? 1.0L : x < 0 ? -1.0L : x;
     };
   else if (name == "atan2")
-    binary(6, std::atan2);
+    binary(std::atan2);
   else if (name == "atan2pi")
-    c.bound = 6, c.f2 = [](long double y, long double x) -> Value { return std::atan2(y, x) / pi; };
+    c.bound = spec,
+    c.f2 = [](long double y, long double x) -> Value { return std::atan2(y, x) / pi; };
   else if (name == "copysign")
-    binary(0, std::copysign);
+    binary(std::copysign);
   else if (name == "fdim")
     c.measure = Measure::correctly_rounded,
     c.f2 = [](long double x, long double y) -> Value { return std::fdim(T(x), T(y)); };
   else if (name == "fmax")
-    binary(0, std::fmax);
+    binary(std::fmax);
   else if (name == "fmin")
-    binary(0, std::fmin);
+    binary(std::fmin);
   else if (name == "fmod")
-    binary(0, std::fmod);
+    binary(std::fmod);
   else if (name == "hypot")
-    binary(4, std::hypot);
+    binary(std::hypot);
   else if (name == "maxmag" || name == "minmag") {
     bool larger = name == "maxmag";
     c.f2 = [larger](long double x, long double y) -> Value {
@@ -336,11 +342,11 @@ template <class T> Check checkFor(const std::string &name) {
   } else if (name == "nextafter")
     c.f2 = [](long double x, long double y) -> Value { return std::nextafter(T(x), T(y)); };
   else if (name == "pow")
-    binary(16, std::pow);
+    binary(std::pow);
   else if (name == "powr")
-    c.bound = 16, c.f2 = powrReference;
+    c.bound = spec, c.f2 = powrReference;
   else if (name == "remainder")
-    binary(0, std::remainder);
+    binary(std::remainder);
   else if (name == "max" || name == "min") { // undefined for infinities and NaN
     bool larger = name == "max";
     c.f2 = [larger](long double x, long double y) -> Value {
@@ -354,7 +360,7 @@ template <class T> Check checkFor(const std::string &name) {
     c.measure = Measure::correctly_rounded,
     c.f2 = [](long double x, long double y) -> Value { return T(x) / T(y); };
   else if (name == "divide")
-    c.bound = 2.5, c.f2 = [](long double x, long double y) -> Value { return x / y; };
+    c.bound = spec, c.f2 = [](long double x, long double y) -> Value { return x / y; };
   else if (name == "fma")
     c.measure = Measure::correctly_rounded,
     c.f3 = [](long double x, long double y, long double z) -> Value {
@@ -391,9 +397,10 @@ template <class T> Check checkFor(const std::string &name) {
     c.measure = Measure::correctly_rounded,
     c.fi = [](long double x, int k) -> Value { return std::ldexp(x, k); };
   else if (name == "pown")
-    c.bound = 16, c.fi = [](long double x, int k) -> Value { return std::pow(x, (long double)k); };
+    c.bound = spec,
+    c.fi = [](long double x, int k) -> Value { return std::pow(x, (long double)k); };
   else if (name == "rootn")
-    c.bound = 16, c.fi = rootnReference;
+    c.bound = spec, c.fi = rootnReference;
   else if (name == "fract")
     c.measure = Measure::correctly_rounded, c.fp = [](long double x, long double *whole) -> Value {
       *whole = std::floor(x);
@@ -407,7 +414,7 @@ template <class T> Check checkFor(const std::string &name) {
   else if (name == "modf")
     c.fp = [](long double x, long double *whole) -> Value { return std::modf(x, whole); };
   else if (name == "sincos")
-    c.bound = 4, c.fp = [](long double x, long double *cosine) -> Value {
+    c.bound = spec, c.fp = [](long double x, long double *cosine) -> Value {
       *cosine = std::cos(x);
       return std::sin(x);
     };
@@ -797,6 +804,26 @@ const MathCase cases[] = {
 void PrintTo(const MathCase &c, std::ostream *os) { *os << c.name; }
 
 class MathFunction : public GpuTest, public ::testing::WithParamInterface<MathCase> {};
+
+// Every function the specification bounds in ulps is checked to exactly
+// that bound here (or, where it says "correctly rounded", as correctly
+// rounded): the numbers live in math_ulp_bounds.h only. Runs without a GPU.
+template <class T> void expectTheSpecBounds() {
+  for (const clcuda_test::UlpBound &row : clcuda_test::kUlpBounds) {
+    const std::string name(row.name);
+    const double spec = clcuda_test::ulpBound(name, std::is_same_v<T, double>);
+    const Check c = checkFor<T>(name);
+    if (c.measure == Measure::correctly_rounded)
+      EXPECT_EQ(spec, 0.5) << name << " is checked as correctly rounded";
+    else
+      EXPECT_TRUE(c.measure == Measure::ulp && c.bound == spec)
+          << name << ": checked within " << c.bound << " against the spec's " << spec;
+  }
+}
+TEST(MathBounds, AreTheSpecificationsInSingleAndDoublePrecision) {
+  expectTheSpecBounds<float>();
+  expectTheSpecBounds<double>();
+}
 
 TEST_P(MathFunction, Float) { checkFunction<float>(GetParam()); }
 
