@@ -18,13 +18,29 @@ const core::Memory &rootOf(const core::Memory &memory) {
   return memory.parent() ? *memory.parent() : memory;
 }
 
+// A range [offset, offset + size) beyond the memory's `limit` bytes.
+cl_int outOfBounds(const char *offset_name, std::size_t offset, std::size_t size,
+                   std::size_t limit) {
+  return refuse(CL_INVALID_VALUE, std::string(offset_name) + " " + std::to_string(offset) +
+                                      " + size " + std::to_string(size) +
+                                      " is beyond the buffer's " + std::to_string(limit) +
+                                      " bytes");
+}
+
+// The host may not read (or write) the buffer: its CL_MEM_HOST_* flags.
+cl_int deniedHost(HostAccess access) {
+  return refuse(CL_INVALID_OPERATION, access == HostAccess::read
+                                          ? "the buffer's flags deny the host reads"
+                                          : "the buffer's flags deny the host writes");
+}
+
 // Fills and checks the rectangle of a read or write; `host` gets the host
 // side, and the buffer side must fit in `buffer`.
 cl_int makeRect(const core::Memory &buffer, const size_t *buffer_origin, const size_t *host_origin,
                 const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch,
                 size_t host_row_pitch, size_t host_slice_pitch, core::BufferRect &rect) {
   if (!buffer_origin || !host_origin || !region)
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "an origin or the region is NULL");
   rect = {toArray(buffer_origin), toArray(host_origin), toArray(region), buffer_row_pitch,
           buffer_slice_pitch,     host_row_pitch,       host_slice_pitch};
   cl_int error = resolvePitches(rect.region, rect.buffer_row_pitch, rect.buffer_slice_pitch);
@@ -32,7 +48,8 @@ cl_int makeRect(const core::Memory &buffer, const size_t *buffer_origin, const s
     error = resolvePitches(rect.region, rect.host_row_pitch, rect.host_slice_pitch);
   if (error == CL_SUCCESS && rectEnd(rect.buffer_origin, rect.region, rect.buffer_row_pitch,
                                      rect.buffer_slice_pitch) > buffer.size())
-    error = CL_INVALID_VALUE;
+    error = refuse(CL_INVALID_VALUE, "the rectangle ends beyond the buffer's " +
+                                         std::to_string(buffer.size()) + " bytes");
   return error;
 }
 
@@ -47,13 +64,16 @@ cl_int transferBuffer(cl_command_queue command_queue, cl_mem buffer, HostAccess 
   if (error != CL_SUCCESS)
     return error;
   core::Memory &memory = memoryOf(buffer);
-  if (!ptr || !inBounds(offset, size, memory.size()))
-    return CL_INVALID_VALUE;
+  if (!ptr)
+    return refuse(CL_INVALID_VALUE, "ptr is NULL");
+  if (!inBounds(offset, size, memory.size()))
+    return outOfBounds("offset", offset, size, memory.size());
   if (!hostAccessAllowed(memory.flags(), access))
-    return CL_INVALID_OPERATION;
+    return deniedHost(access);
   EventOut out(event);
-  return enqueue(*queue, memory, offset, size, ptr, command(type, num_events, events, blocking),
-                 out.get());
+  return coreResult(enqueue(*queue, memory, offset, size, ptr,
+                            command(type, num_events, events, blocking), out.get()),
+                    "the transfer");
 }
 
 // The rectangle forms of read and write, likewise.
@@ -71,14 +91,16 @@ cl_int transferRect(cl_command_queue command_queue, cl_mem buffer, HostAccess ac
   core::Memory &memory = memoryOf(buffer);
   core::BufferRect rect;
   if (!ptr)
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "ptr is NULL");
   if ((error = makeRect(memory, buffer_origin, host_origin, region, buffer_row_pitch,
                         buffer_slice_pitch, host_row_pitch, host_slice_pitch, rect)) != CL_SUCCESS)
     return error;
   if (!hostAccessAllowed(memory.flags(), access))
-    return CL_INVALID_OPERATION;
+    return deniedHost(access);
   EventOut out(event);
-  return enqueue(*queue, memory, rect, ptr, command(type, num_events, events, blocking), out.get());
+  return coreResult(
+      enqueue(*queue, memory, rect, ptr, command(type, num_events, events, blocking), out.get()),
+      "the transfer");
 }
 
 } // namespace
@@ -155,17 +177,20 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue
     if (error != CL_SUCCESS)
       return error;
     core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
-    if (!inBounds(src_offset, size, source.size()) ||
-        !inBounds(dst_offset, size, destination.size()))
-      return CL_INVALID_VALUE;
+    if (!inBounds(src_offset, size, source.size()))
+      return outOfBounds("src_offset", src_offset, size, source.size());
+    if (!inBounds(dst_offset, size, destination.size()))
+      return outOfBounds("dst_offset", dst_offset, size, destination.size());
     if (&rootOf(source) == &rootOf(destination) &&
         rangesOverlap(rootOffset(source) + src_offset, size, rootOffset(destination) + dst_offset,
                       size))
-      return CL_MEM_COPY_OVERLAP;
+      return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
     EventOut out(event);
-    return core::enqueueCopyBuffer(
-        *queue, source, destination, src_offset, dst_offset, size,
-        command(CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list), out.get());
+    return coreResult(core::enqueueCopyBuffer(
+                          *queue, source, destination, src_offset, dst_offset, size,
+                          command(CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list),
+                          out.get()),
+                      "the copy");
   });
 }
 
@@ -189,14 +214,16 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferRect(
     const std::size_t destination_end =
         rectEnd(rect.host_origin, rect.region, rect.host_row_pitch, rect.host_slice_pitch);
     if (destination_end > destination.size())
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "the destination rectangle ends beyond dst_buffer's " +
+                                          std::to_string(destination.size()) + " bytes");
     if (&source == &destination) {
       if (rect.buffer_row_pitch != rect.host_row_pitch ||
           rect.buffer_slice_pitch != rect.host_slice_pitch)
-        return CL_INVALID_VALUE;
+        return refuse(CL_INVALID_VALUE,
+                      "src_buffer is dst_buffer but the source and destination pitches differ");
       if (rectsOverlap(rect.buffer_origin, rect.host_origin, rect.region, rect.buffer_row_pitch,
                        rect.buffer_slice_pitch))
-        return CL_MEM_COPY_OVERLAP;
+        return refuse(CL_MEM_COPY_OVERLAP, "the source and destination rectangles overlap");
     } else if (&rootOf(source) == &rootOf(destination)) {
       // Sub-buffers of one buffer: their spans in it must not meet.
       const std::size_t source_start =
@@ -208,12 +235,15 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferRect(
       if (rangesOverlap(rootOffset(source) + source_start, source_end - source_start,
                         rootOffset(destination) + destination_start,
                         destination_end - destination_start))
-        return CL_MEM_COPY_OVERLAP;
+        return refuse(CL_MEM_COPY_OVERLAP,
+                      "the source and destination rectangles overlap in their parent buffer");
     }
     EventOut out(event);
-    return core::enqueueCopyBufferRect(
-        *queue, source, destination, rect,
-        command(CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list), out.get());
+    return coreResult(core::enqueueCopyBufferRect(*queue, source, destination, rect,
+                                                  command(CL_COMMAND_COPY_BUFFER_RECT,
+                                                          num_events_in_wait_list, event_wait_list),
+                                                  out.get()),
+                      "the copy");
   });
 }
 
@@ -233,9 +263,11 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue
     if ((error = checkFill(pattern, pattern_size, offset, size, memory.size())) != CL_SUCCESS)
       return error;
     EventOut out(event);
-    return core::enqueueFillBuffer(
-        *queue, memory, pattern, pattern_size, offset, size,
-        command(CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list), out.get());
+    return coreResult(core::enqueueFillBuffer(
+                          *queue, memory, pattern, pattern_size, offset, size,
+                          command(CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list),
+                          out.get()),
+                      "the fill");
   });
 }
 
@@ -252,18 +284,22 @@ CLCUDA_API void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, 
       return nullptr;
     core::Memory &memory = memoryOf(buffer);
     // Unlike reads, writes, copies and fills, a map may not be empty.
-    if (size == 0 || !inBounds(offset, size, memory.size())) {
-      error = CL_INVALID_VALUE;
+    if (size == 0)
+      return failWith<void *>(error, CL_INVALID_VALUE, "size is 0");
+    if (!inBounds(offset, size, memory.size())) {
+      error = outOfBounds("offset", offset, size, memory.size());
       return nullptr;
     }
     if ((error = checkMapFlags(map_flags, memory.flags())) != CL_SUCCESS)
       return nullptr;
     EventOut out(event);
     void *mapped = nullptr;
-    error = core::enqueueMapBuffer(
-        *queue, memory, map_flags, offset, size,
-        command(CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, blocking_map),
-        out.get(), mapped);
+    error =
+        coreResult(core::enqueueMapBuffer(*queue, memory, map_flags, offset, size,
+                                          command(CL_COMMAND_MAP_BUFFER, num_events_in_wait_list,
+                                                  event_wait_list, blocking_map),
+                                          out.get(), mapped),
+                   "the map");
     return mapped;
   });
 }
@@ -280,11 +316,14 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_q
     if (error != CL_SUCCESS)
       return error;
     if (!mapped_ptr)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "mapped_ptr is NULL");
     EventOut out(event);
-    return core::enqueueUnmap(
+    error = core::enqueueUnmap(
         *queue, memoryOf(memobj), mapped_ptr,
         command(CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list), out.get());
+    if (error == CL_INVALID_VALUE)
+      return refuse(error, "mapped_ptr is not a pointer that mapping memobj returned");
+    return coreResult(error, "the unmap");
   });
 }
 
@@ -295,26 +334,31 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueMigrateMemObjects(
   return guarded(__func__, [&] {
     core::Queue *queue = fromHandle<core::Queue>(command_queue);
     if (!queue)
-      return CL_INVALID_COMMAND_QUEUE;
-    if (num_mem_objects == 0 || !mem_objects ||
-        (flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
-      return CL_INVALID_VALUE;
+      return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
+    if (num_mem_objects == 0 || !mem_objects)
+      return refuse(CL_INVALID_VALUE,
+                    num_mem_objects ? "mem_objects is NULL" : "num_mem_objects is 0");
+    if (flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+      return refuse(CL_INVALID_VALUE, "flags has unknown bits " + hexText(flags));
     std::vector<core::Ref<core::Memory>> buffers;
     for (cl_uint i = 0; i < num_mem_objects; ++i) {
       core::Memory *memory = fromHandle<core::Memory>(mem_objects[i]);
       if (!memory)
-        return CL_INVALID_MEM_OBJECT;
+        return refuse(CL_INVALID_MEM_OBJECT,
+                      "mem_objects[" + std::to_string(i) + "] is not a valid cl_mem");
       if (&memory->context() != &queue->context())
-        return CL_INVALID_CONTEXT;
+        return refuse(CL_INVALID_CONTEXT, "mem_objects[" + std::to_string(i) +
+                                              "] belongs to another context than command_queue");
       buffers.emplace_back(memory);
     }
     cl_int error = checkWaitList(queue->context(), num_events_in_wait_list, event_wait_list);
     if (error != CL_SUCCESS)
       return error;
     EventOut out(event);
-    return core::enqueueMigrate(
-        *queue, std::move(buffers), flags,
-        command(CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list),
-        out.get());
+    return coreResult(core::enqueueMigrate(*queue, std::move(buffers), flags,
+                                           command(CL_COMMAND_MIGRATE_MEM_OBJECTS,
+                                                   num_events_in_wait_list, event_wait_list),
+                                           out.get()),
+                      "the migration");
   });
 }

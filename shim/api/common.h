@@ -11,6 +11,8 @@
 #include "core/memory.h"
 #include "core/queue.h"
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace clcuda::api {
@@ -40,27 +42,35 @@ private:
 // CL_INVALID_DEVICE for one that is not a clcuda device. Duplicates are
 // dropped (clCreateContext ignores them), or CL_INVALID_DEVICE where each
 // device pairs with something else (clCreateProgramWithBinary's binaries).
+// `name` is the list's argument, for the reasons.
 enum class Duplicates { drop, invalid };
 cl_int collectDevices(cl_uint num_devices, const cl_device_id *devices,
-                      std::vector<core::Device *> &out, Duplicates duplicates = Duplicates::drop);
+                      std::vector<core::Device *> &out, Duplicates duplicates = Duplicates::drop,
+                      const char *name = "devices");
 
 // clRetain*/clRelease* of every reference-counted type: `change` is
 // &T::retain or &T::release.
 template <class T>
 cl_int changeReferences(typename core::HandleOf<T>::type handle, cl_int invalid,
-                        void (T::*change)()) {
+                        const char *argument, void (T::*change)()) {
   T *object = fromHandle<T>(handle);
   if (!object)
-    return invalid;
+    return invalidHandle(invalid, argument);
   (object->*change)();
   return CL_SUCCESS;
 }
 
-// For create functions that fail: sets `error`, returns the null handle.
-template <class Handle> Handle failWith(cl_int &error, cl_int code) {
-  error = code;
+// For create functions that fail: sets `error` (refused with `reason`),
+// returns the null handle.
+template <class Handle> Handle failWith(cl_int &error, cl_int code, std::string reason) {
+  error = refuse(code, std::move(reason));
   return nullptr;
 }
+
+// The status of work done in core (and CUDA): a failure gets `operation`
+// as its reason ("OPERATION failed"; the log line adds the CUDA error), or
+// says that an event of the wait list ended in an error.
+cl_int coreResult(cl_int error, const char *operation);
 
 // The largest CL_DEVICE_MAX_MEM_ALLOC_SIZE (a device's whole memory) of the
 // context's devices: larger buffers and SVM allocations are refused.

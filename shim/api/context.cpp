@@ -29,15 +29,15 @@ cl_context createContext(const cl_context_properties *properties, Notify notify,
   std::vector<cl_context_properties> copy;
   if ((error = parseContextProperties(properties, copy)) != CL_SUCCESS)
     return nullptr;
-  if (!notify && user_data) {
-    error = CL_INVALID_VALUE;
-    return nullptr;
-  }
+  if (!notify && user_data)
+    return failWith<cl_context>(error, CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not");
   std::vector<core::Device *> devices;
   if ((error = listDevices(devices)) != CL_SUCCESS)
     return nullptr;
   core::Context *context = nullptr;
-  error = core::Context::create(std::move(devices), std::move(copy), notify, user_data, context);
+  error = coreResult(
+      core::Context::create(std::move(devices), std::move(copy), notify, user_data, context),
+      "creating the context's CUDA contexts");
   return error == CL_SUCCESS ? toHandle(context) : nullptr;
 }
 
@@ -73,13 +73,15 @@ CLCUDA_API cl_context CL_API_CALL clCreateContextFromType(const cl_context_prope
 
 CLCUDA_API cl_int CL_API_CALL clRetainContext(cl_context context) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, &core::Context::retain);
+    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, "context",
+                                           &core::Context::retain);
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseContext(cl_context context) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, &core::Context::release);
+    return changeReferences<core::Context>(context, CL_INVALID_CONTEXT, "context",
+                                           &core::Context::release);
   });
 }
 
@@ -87,8 +89,9 @@ CLCUDA_API cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_in
                                                size_t param_value_size, void *param_value,
                                                size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return answerInfoFor<core::Context>(context, CL_INVALID_CONTEXT, contextInfoTable(), param_name,
-                                        param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Context>(context, CL_INVALID_CONTEXT, "context", contextInfoTable(),
+                                        param_name, param_value_size, param_value,
+                                        param_value_size_ret);
   });
 }
 
@@ -97,9 +100,9 @@ CLCUDA_API cl_int CL_API_CALL clSetContextDestructorCallback(
   return guarded(__func__, [&] {
     core::Context *object = fromHandle<core::Context>(context);
     if (!object)
-      return CL_INVALID_CONTEXT;
+      return invalidHandle(CL_INVALID_CONTEXT, "context");
     if (!pfn_notify)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "pfn_notify is NULL");
     object->addDestructorCallback(pfn_notify, user_data);
     return CL_SUCCESS;
   });

@@ -134,11 +134,16 @@ cl_int devicesOfType(cl_device_type type, std::vector<core::Device *> &out) {
                                     CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
                                     CL_DEVICE_TYPE_CUSTOM;
   if (type != CL_DEVICE_TYPE_ALL && (type & ~kKnown || type == 0))
-    return CL_INVALID_DEVICE_TYPE;
+    return refuse(CL_INVALID_DEVICE_TYPE, "device_type " + hexText(type) + " is not a device type");
   out.clear();
   if (type == CL_DEVICE_TYPE_ALL || typeSelectsGpu(type))
     out = core::Platform::instance().devices();
-  return out.empty() ? CL_DEVICE_NOT_FOUND : CL_SUCCESS;
+  if (!out.empty())
+    return CL_SUCCESS;
+  return refuse(CL_DEVICE_NOT_FOUND, typeSelectsGpu(type) || type == CL_DEVICE_TYPE_ALL
+                                         ? "the CUDA driver reports no usable device"
+                                         : "device_type asks for no GPU; every clcuda device is "
+                                           "a GPU");
 }
 
 } // namespace clcuda::api
@@ -151,9 +156,11 @@ CLCUDA_API cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_
                                              cl_uint *num_devices) {
   return guarded(__func__, [&] {
     if (!validPlatform(platform))
-      return CL_INVALID_PLATFORM;
-    if ((num_entries == 0 && devices) || (!devices && !num_devices))
-      return CL_INVALID_VALUE;
+      return invalidHandle(CL_INVALID_PLATFORM, "platform");
+    if (num_entries == 0 && devices)
+      return refuse(CL_INVALID_VALUE, "num_entries is 0 but devices is not NULL");
+    if (!devices && !num_devices)
+      return refuse(CL_INVALID_VALUE, "devices and num_devices are both NULL");
     std::vector<core::Device *> found;
     cl_int error = devicesOfType(device_type, found);
     if (error != CL_SUCCESS)
@@ -171,14 +178,15 @@ CLCUDA_API cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_inf
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return answerInfoFor<core::Device>(device, CL_INVALID_DEVICE, deviceInfoTable(), param_name,
-                                       param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Device>(device, CL_INVALID_DEVICE, "device", deviceInfoTable(),
+                                       param_name, param_value_size, param_value,
+                                       param_value_size_ret);
   });
 }
 
 // Root devices are not reference counted: retain and release only check.
 static cl_int checkDevice(cl_device_id device) {
-  return fromHandle<core::Device>(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
+  return fromHandle<core::Device>(device) ? CL_SUCCESS : invalidHandle(CL_INVALID_DEVICE, "device");
 }
 
 CLCUDA_API cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
@@ -187,7 +195,10 @@ CLCUDA_API cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
   return guarded(__func__, [&] {
     cl_int error = checkDevice(in_device);
     // CL_DEVICE_PARTITION_PROPERTIES is empty: no scheme is supported.
-    return error != CL_SUCCESS ? error : CL_INVALID_VALUE;
+    return error != CL_SUCCESS ? error
+                               : refuse(CL_INVALID_VALUE, "devices cannot be partitioned "
+                                                          "(CL_DEVICE_PARTITION_PROPERTIES is "
+                                                          "empty)");
   });
 }
 
@@ -204,7 +215,9 @@ CLCUDA_API cl_int CL_API_CALL clCreateSubDevicesEXT(cl_device_id in_device,
                                                     cl_uint, cl_device_id *, cl_uint *) {
   return guarded(__func__, [&] {
     cl_int error = checkDevice(in_device);
-    return error != CL_SUCCESS ? error : CL_INVALID_OPERATION;
+    return error != CL_SUCCESS
+               ? error
+               : refuse(CL_INVALID_OPERATION, "cl_ext_device_fission is not supported");
   });
 }
 

@@ -26,6 +26,55 @@ cl_int refuse(cl_int error, std::string reason) {
 
 const std::string &refusal() { return refusal_reason; }
 
+std::string hexText(unsigned long long value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", value);
+  return text;
+}
+
+cl_int invalidHandle(cl_int error, const char *argument) {
+  const char *type = "handle";
+  switch (error) {
+  case CL_INVALID_PLATFORM:
+    type = "cl_platform_id";
+    break;
+  case CL_INVALID_DEVICE:
+    type = "cl_device_id";
+    break;
+  case CL_INVALID_CONTEXT:
+    type = "cl_context";
+    break;
+  case CL_INVALID_COMMAND_QUEUE:
+    type = "cl_command_queue";
+    break;
+  case CL_INVALID_MEM_OBJECT:
+    type = "cl_mem";
+    break;
+  case CL_INVALID_SAMPLER:
+    type = "cl_sampler";
+    break;
+  case CL_INVALID_PROGRAM:
+    type = "cl_program";
+    break;
+  case CL_INVALID_KERNEL:
+    type = "cl_kernel";
+    break;
+  case CL_INVALID_EVENT:
+    type = "cl_event";
+    break;
+  default:
+    break;
+  }
+  return refuse(error, std::string(argument) + " is not a valid " + type);
+}
+
+void refuseForException(const char *what) noexcept {
+  try {
+    refusal_reason = what;
+  } catch (...) { // no memory for the reason: the error goes without it
+  }
+}
+
 void forgetRefusal() {
   if (!refusal_reason.empty())
     refusal_reason.clear();

@@ -12,6 +12,7 @@
 #include <CL/cl_gl.h>
 
 #include <chrono>
+#include <exception>
 #include <new>
 #include <string>
 #include <utility>
@@ -34,6 +35,13 @@ std::string errorLine(const char *function, cl_int error, const std::string &rea
 cl_int refuse(cl_int error, std::string reason);
 const std::string &refusal();
 void forgetRefusal();
+// "0x1f", for flags and enums in reasons.
+std::string hexText(unsigned long long value);
+// A handle of the wrong type or a dead object: `error` (CL_INVALID_CONTEXT,
+// CL_INVALID_MEM_OBJECT, ...) with "ARGUMENT is not a valid cl_TYPE".
+cl_int invalidHandle(cl_int error, const char *argument);
+// An exception the guard caught: its error, with what() as the reason.
+void refuseForException(const char *what) noexcept;
 
 // CLCUDA_LOG=calls: a line for every call of an entry point that returns a
 // status, with its status and time ("call clFinish: CL_SUCCESS, 12.0 us").
@@ -53,8 +61,13 @@ template <class Body> cl_int guarded(const char *function, Body &&body) noexcept
     error = body();
   } catch (const std::bad_alloc &) {
     error = CL_OUT_OF_HOST_MEMORY;
+    refuseForException("host memory ran out (std::bad_alloc)");
+  } catch (const std::exception &exception) {
+    error = CL_OUT_OF_RESOURCES;
+    refuseForException(exception.what());
   } catch (...) {
     error = CL_OUT_OF_RESOURCES;
+    refuseForException("an unknown exception");
   }
   if (error != CL_SUCCESS)
     logError(function, error);
@@ -79,8 +92,13 @@ auto guardedCreate(const char *function, cl_int *errcode_ret, Body &&body) noexc
     result = body(error);
   } catch (const std::bad_alloc &) {
     error = CL_OUT_OF_HOST_MEMORY;
+    refuseForException("host memory ran out (std::bad_alloc)");
+  } catch (const std::exception &exception) {
+    error = CL_OUT_OF_RESOURCES;
+    refuseForException(exception.what());
   } catch (...) {
     error = CL_OUT_OF_RESOURCES;
+    refuseForException("an unknown exception");
   }
   if (error != CL_SUCCESS) {
     result = Result{};

@@ -40,10 +40,13 @@ cl_int imageOnBufferFlags(const cl_image_desc &desc, const core::Context &contex
                           cl_mem_flags flags, const void *host_ptr, cl_mem_flags &effective,
                           core::Memory *&buffer) {
   buffer = fromHandle<core::Memory>(desc.mem_object);
-  if (!buffer || buffer->image() || &buffer->context() != &context)
-    return CL_INVALID_IMAGE_DESCRIPTOR;
+  if (!buffer || buffer->image())
+    return refuse(CL_INVALID_IMAGE_DESCRIPTOR, "image_desc's mem_object is not a buffer");
+  if (&buffer->context() != &context)
+    return refuse(CL_INVALID_IMAGE_DESCRIPTOR,
+                  "image_desc's mem_object belongs to another context");
   if (host_ptr)
-    return CL_INVALID_HOST_PTR;
+    return refuse(CL_INVALID_HOST_PTR, "host_ptr is not NULL for an image on a buffer");
   return subBufferFlags(buffer->flags(), flags, effective);
 }
 
@@ -52,7 +55,7 @@ cl_mem createImage(cl_context context, std::vector<cl_mem_properties> properties
                    void *host_ptr, cl_int &error) {
   core::Context *object = fromHandle<core::Context>(context);
   if (!object)
-    return failWith<cl_mem>(error, CL_INVALID_CONTEXT);
+    return failWith<cl_mem>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
   core::Memory *buffer = nullptr;
   cl_mem_flags effective = flags;
   error = desc && desc->mem_object
@@ -64,12 +67,15 @@ cl_mem createImage(cl_context context, std::vector<cl_mem_properties> properties
   if ((error = checkImageDescriptor(format, desc, effective, host_ptr, layout)) != CL_SUCCESS)
     return nullptr;
   if (layout.bytes() > (buffer ? buffer->size() : maxAllocation(*object)))
-    return failWith<cl_mem>(error, CL_INVALID_IMAGE_SIZE);
+    return failWith<cl_mem>(error, CL_INVALID_IMAGE_SIZE,
+                            "the image's " + std::to_string(layout.bytes()) + " bytes are above " +
+                                (buffer ? "its buffer's size" : "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
   core::Memory *memory = nullptr;
-  error = buffer ? core::Memory::createImageOnBuffer(*buffer, effective, layout,
-                                                     std::move(properties), memory)
-                 : core::Memory::createImage(*object, flags, layout, host_ptr,
-                                             std::move(properties), memory);
+  error = coreResult(buffer ? core::Memory::createImageOnBuffer(*buffer, effective, layout,
+                                                                std::move(properties), memory)
+                            : core::Memory::createImage(*object, flags, layout, host_ptr,
+                                                        std::move(properties), memory),
+                     "creating the image");
   return error == CL_SUCCESS ? toHandle(memory) : nullptr;
 }
 
@@ -99,15 +105,18 @@ cl_int transferImage(cl_command_queue command_queue, cl_mem image, HostAccess ac
   const core::ImageLayout &layout = *memory.image();
   core::Pixels at, size;
   if (!ptr)
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "ptr is NULL");
   if ((error = checkImageRegion(layout, origin, region, at, size)) != CL_SUCCESS ||
       (error = resolveImageHostPitches(layout, size, row_pitch, slice_pitch)) != CL_SUCCESS)
     return error;
   if (!hostAccessAllowed(memory.flags(), access))
-    return CL_INVALID_OPERATION;
+    return refuse(CL_INVALID_OPERATION, access == HostAccess::read
+                                            ? "the image's flags deny the host reads"
+                                            : "the image's flags deny the host writes");
   EventOut out(event);
-  return enqueue(*queue, memory, at, size, row_pitch, slice_pitch, ptr,
-                 command(type, num_events, events, blocking), out.get());
+  return coreResult(enqueue(*queue, memory, at, size, row_pitch, slice_pitch, ptr,
+                            command(type, num_events, events, blocking), out.get()),
+                    "the transfer");
 }
 
 // clEnqueueCopyImageToBuffer and clEnqueueCopyBufferToImage: the region of
@@ -130,7 +139,11 @@ cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_m
     return error;
   const std::size_t bytes = size[0] * size[1] * size[2] * layout.element_size;
   if (!inBounds(offset, bytes, buffer.size()))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "the buffer's offset " + std::to_string(offset) + " + the " +
+                                        std::to_string(bytes) +
+                                        " bytes of the region are beyond "
+                                        "its " +
+                                        std::to_string(buffer.size()) + " bytes");
   // An image on this very buffer: the image's span and the buffer's range
   // must not meet.
   if (image.imageBuffer() == &buffer) {
@@ -140,14 +153,16 @@ cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_m
                              (at[1] + size[1] - 1) * layout.rectRowPitch() +
                              (at[2] + size[2] - 1) * layout.slice_pitch;
     if (rangesOverlap(first, last - first, offset, bytes))
-      return CL_MEM_COPY_OVERLAP;
+      return refuse(CL_MEM_COPY_OVERLAP, "the image's region and the buffer's range overlap in "
+                                         "the image's own buffer");
   }
   const cl_command_type type = direction == core::ImageBufferDirection::to_buffer
                                    ? CL_COMMAND_COPY_IMAGE_TO_BUFFER
                                    : CL_COMMAND_COPY_BUFFER_TO_IMAGE;
   EventOut out(event);
-  return core::enqueueCopyImageBuffer(*queue, image, buffer, at, size, offset, direction,
-                                      command(type, num_events, events), out.get());
+  return coreResult(core::enqueueCopyImageBuffer(*queue, image, buffer, at, size, offset, direction,
+                                                 command(type, num_events, events), out.get()),
+                    "the copy");
 }
 
 } // namespace
@@ -155,8 +170,10 @@ cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_m
 cl_int setImageArgument(core::Kernel &kernel, cl_uint index, const void *value) {
   core::Memory *image =
       value ? fromHandle<core::Memory>(*static_cast<const cl_mem *>(value)) : nullptr;
-  if (!image || !image->image() || &image->context() != &kernel.context())
-    return CL_INVALID_MEM_OBJECT;
+  if (!image || !image->image())
+    return refuse(CL_INVALID_MEM_OBJECT, "arg_value does not point to an image's cl_mem");
+  if (&image->context() != &kernel.context())
+    return refuse(CL_INVALID_MEM_OBJECT, "the image belongs to another context than the kernel");
   const cl2cuda::KernelArg &arg = kernel.arg(index);
   cl_int error =
       checkImageArgument(arg.type_name, arg.access_qualifier, *image->image(), image->flags());
@@ -177,16 +194,20 @@ CLCUDA_API cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_
                                                          cl_uint *num_image_formats) {
   return guarded(__func__, [&] {
     if (!fromHandle<core::Context>(context))
-      return CL_INVALID_CONTEXT;
+      return invalidHandle(CL_INVALID_CONTEXT, "context");
     const bool image =
         image_type >= CL_MEM_OBJECT_IMAGE2D && image_type <= CL_MEM_OBJECT_IMAGE1D_BUFFER;
     // Any valid image flags (no host pointer is given here), and the
     // query-only CL_MEM_KERNEL_READ_AND_WRITE.
     const cl_mem_flags creation_flags =
         flags & ~(CL_MEM_KERNEL_READ_AND_WRITE | CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
-    const bool valid_flags = checkBufferFlags(creation_flags, nullptr) == CL_SUCCESS;
-    if (!image || !valid_flags || (num_entries == 0 && image_formats))
-      return CL_INVALID_VALUE;
+    if (!image)
+      return refuse(CL_INVALID_VALUE,
+                    "image_type " + hexText(image_type) + " is not an image type");
+    if (checkBufferFlags(creation_flags, nullptr) != CL_SUCCESS)
+      return refuse(CL_INVALID_VALUE, "flags: " + refusal());
+    if (num_entries == 0 && image_formats)
+      return refuse(CL_INVALID_VALUE, "num_entries is 0 but image_formats is not NULL");
     cl_uint count = 0;
     for (const core::ImageFormat &format : core::imageFormats()) {
       if (!core::formatSupports(format, image_type, flags))
@@ -218,7 +239,7 @@ CLCUDA_API cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
                                                           void *host_ptr, cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     if (!fromHandle<core::Context>(context))
-      return failWith<cl_mem>(error, CL_INVALID_CONTEXT);
+      return failWith<cl_mem>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
     std::vector<cl_mem_properties> copy;
     if ((error = copyMemoryProperties(properties, copy)) != CL_SUCCESS)
       return nullptr;
@@ -247,7 +268,9 @@ CLCUDA_API cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags f
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     // OpenCL 1.0's 3D images have a depth above 1.
     if (fromHandle<core::Context>(context) && image_depth <= 1)
-      return failWith<cl_mem>(error, CL_INVALID_IMAGE_SIZE);
+      return failWith<cl_mem>(error, CL_INVALID_IMAGE_SIZE,
+                              "image_depth is " + std::to_string(image_depth) +
+                                  "; a 3D image has a depth above 1");
     const cl_image_desc desc = describe(CL_MEM_OBJECT_IMAGE3D, image_width, image_height,
                                         image_depth, image_row_pitch, image_slice_pitch);
     return createImage(context, {}, flags, image_format, &desc, host_ptr, error);
@@ -259,8 +282,10 @@ CLCUDA_API cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info param_n
                                              size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
     core::Memory *memory = fromHandle<core::Memory>(image);
-    if (!memory || !memory->image())
-      return CL_INVALID_MEM_OBJECT;
+    if (!memory)
+      return invalidHandle(CL_INVALID_MEM_OBJECT, "image");
+    if (!memory->image())
+      return refuse(CL_INVALID_MEM_OBJECT, "image is a buffer");
     ImageQuery query{*memory, *memory->image()};
     return answerInfo(imageInfoTable(), query, param_name, param_value_size, param_value,
                       param_value_size_ret);
@@ -306,7 +331,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue,
     const cl_image_format &from = source.image()->format, &to = destination.image()->format;
     if (from.image_channel_order != to.image_channel_order ||
         from.image_channel_data_type != to.image_channel_data_type)
-      return CL_IMAGE_FORMAT_MISMATCH;
+      return refuse(CL_IMAGE_FORMAT_MISMATCH, "src_image and dst_image have different formats");
     core::Pixels source_at, destination_at, size, destination_size;
     if ((error = checkImageRegion(*source.image(), src_origin, region, source_at, size)) !=
             CL_SUCCESS ||
@@ -314,11 +339,13 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue,
                                   destination_size)) != CL_SUCCESS)
       return error;
     if (&source == &destination && imageRegionsOverlap(source_at, destination_at, size))
-      return CL_MEM_COPY_OVERLAP;
+      return refuse(CL_MEM_COPY_OVERLAP, "the source and destination regions overlap");
     EventOut out(event);
-    return core::enqueueCopyImage(
-        *queue, source, destination, source_at, destination_at, size,
-        command(CL_COMMAND_COPY_IMAGE, num_events_in_wait_list, event_wait_list), out.get());
+    return coreResult(core::enqueueCopyImage(
+                          *queue, source, destination, source_at, destination_at, size,
+                          command(CL_COMMAND_COPY_IMAGE, num_events_in_wait_list, event_wait_list),
+                          out.get()),
+                      "the copy");
   });
 }
 
@@ -358,13 +385,15 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue,
     core::Memory &memory = memoryOf(image);
     core::Pixels at, size;
     if (!fill_color)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "fill_color is NULL");
     if ((error = checkImageRegion(*memory.image(), origin, region, at, size)) != CL_SUCCESS)
       return error;
     EventOut out(event);
-    return core::enqueueFillImage(
-        *queue, memory, fill_color, at, size,
-        command(CL_COMMAND_FILL_IMAGE, num_events_in_wait_list, event_wait_list), out.get());
+    return coreResult(core::enqueueFillImage(
+                          *queue, memory, fill_color, at, size,
+                          command(CL_COMMAND_FILL_IMAGE, num_events_in_wait_list, event_wait_list),
+                          out.get()),
+                      "the fill");
   });
 }
 
@@ -384,20 +413,22 @@ CLCUDA_API void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, c
     const core::ImageLayout &layout = *memory.image();
     core::Pixels at, size;
     if (!image_row_pitch)
-      return failWith<void *>(error, CL_INVALID_VALUE);
+      return failWith<void *>(error, CL_INVALID_VALUE, "image_row_pitch is NULL");
     // 3D images and arrays step slices or layers: their slice pitch is needed.
     const bool sliced = layout.isArray() || layout.type == CL_MEM_OBJECT_IMAGE3D;
     if (sliced && !image_slice_pitch)
-      return failWith<void *>(error, CL_INVALID_VALUE);
+      return failWith<void *>(error, CL_INVALID_VALUE,
+                              "image_slice_pitch is NULL for a 3D image or an image array");
     if ((error = checkImageRegion(layout, origin, region, at, size)) != CL_SUCCESS ||
         (error = checkMapFlags(map_flags, memory.flags())) != CL_SUCCESS)
       return nullptr;
     EventOut out(event);
     void *mapped = nullptr;
-    error = core::enqueueMapImage(
-        *queue, memory, map_flags, at, size,
-        command(CL_COMMAND_MAP_IMAGE, num_events_in_wait_list, event_wait_list, blocking_map),
-        out.get(), mapped);
+    error = coreResult(core::enqueueMapImage(*queue, memory, map_flags, at, size,
+                                             command(CL_COMMAND_MAP_IMAGE, num_events_in_wait_list,
+                                                     event_wait_list, blocking_map),
+                                             out.get(), mapped),
+                       "the map");
     if (error == CL_SUCCESS) {
       *image_row_pitch = layout.row_pitch;
       if (image_slice_pitch)

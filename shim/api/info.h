@@ -1,6 +1,8 @@
 // Writing clGet*Info answers: the size checks every query shares.
 #pragma once
 
+#include "entry.h"
+
 #include "core/object.h"
 
 #include <array>
@@ -17,7 +19,8 @@ inline cl_int writeInfoBytes(const void *data, std::size_t size, std::size_t val
                              void *value, std::size_t *size_ret) {
   if (value) {
     if (value_size < size)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "param_value_size is " + std::to_string(value_size) +
+                                          "; the answer needs " + std::to_string(size) + " bytes");
     if (size)
       std::memcpy(value, data, size);
   }
@@ -85,7 +88,8 @@ cl_int answerInfo(const InfoTable<Object> &table, Object &object, cl_uint param,
   for (const InfoEntry<Object> &entry : table)
     if (entry.param == param)
       return entry.write(object, size, value, size_ret);
-  return CL_INVALID_VALUE;
+  return refuse(CL_INVALID_VALUE,
+                "param_name " + hexText(param) + " is not a query of this object");
 }
 
 } // namespace clcuda::api

@@ -43,13 +43,15 @@ const InfoTable<KernelDeviceQuery> &kernelWorkGroupInfoTable();
 const InfoTable<KernelSubGroupQuery> &kernelSubGroupInfoTable();
 const InfoTable<const cl2cuda::KernelArg> &kernelArgInfoTable();
 
-// clGet*Info: `invalid` unless `handle` is a live T, else the table's answer.
+// clGet*Info: `invalid` unless `handle` (the argument `argument`) is a live
+// T, else the table's answer.
 template <class T>
-cl_int answerInfoFor(typename core::HandleOf<T>::type handle, cl_int invalid,
+cl_int answerInfoFor(typename core::HandleOf<T>::type handle, cl_int invalid, const char *argument,
                      const InfoTable<T> &table, cl_uint param, std::size_t size, void *value,
                      std::size_t *size_ret) {
   T *object = core::fromHandle<T>(handle);
-  return object ? answerInfo(table, *object, param, size, value, size_ret) : invalid;
+  return object ? answerInfo(table, *object, param, size, value, size_ret)
+                : invalidHandle(invalid, argument);
 }
 
 } // namespace clcuda::api

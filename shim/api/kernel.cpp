@@ -126,11 +126,42 @@ const core::KernelFunction *queriedFunction(const core::Kernel &kernel, cl_devic
   return object ? kernel.function(*object) : nullptr;
 }
 
+// core::Kernel::create's error, with its reason.
+cl_int kernelCreated(cl_int error, core::Program &program, const std::string &name) {
+  switch (error) {
+  case CL_SUCCESS:
+    return error;
+  case CL_INVALID_PROGRAM_EXECUTABLE:
+    return refuse(error, "the program has no executable: build it first");
+  case CL_INVALID_KERNEL_NAME: {
+    std::string names;
+    for (const std::string &kernel : program.kernelNames())
+      names += (names.empty() ? "" : ", ") + kernel;
+    return refuse(error, "the program has no kernel '" + name +
+                             "'; its kernels: " + (names.empty() ? "none" : names));
+  }
+  case CL_INVALID_KERNEL_DEFINITION:
+    return refuse(error, "kernel '" + name + "' differs between the program's devices");
+  default:
+    return coreResult(error, "loading the kernel");
+  }
+}
+
+// queriedFunction found none: why.
+cl_int noKernelFunction(cl_device_id device) {
+  if (!device)
+    return refuse(CL_INVALID_DEVICE,
+                  "device is NULL but the kernel's program has more than one device");
+  return fromHandle<core::Device>(device)
+             ? refuse(CL_INVALID_DEVICE, "device is not a device of the kernel's program")
+             : invalidHandle(CL_INVALID_DEVICE, "device");
+}
+
 // Every kernel of `program`, or none and the error.
 cl_int createAllKernels(core::Program &program, std::vector<core::Kernel *> &kernels) {
   for (const std::string &name : program.kernelNames()) {
     core::Kernel *kernel = nullptr;
-    cl_int error = core::Kernel::create(program, name, kernel);
+    cl_int error = kernelCreated(core::Kernel::create(program, name, kernel), program, name);
     if (error != CL_SUCCESS) {
       for (core::Kernel *created : kernels)
         created->release();
@@ -148,15 +179,16 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
                      cl_event *event, cl_command_type type) {
   core::Queue *queue = fromHandle<core::Queue>(command_queue);
   if (!queue)
-    return CL_INVALID_COMMAND_QUEUE;
+    return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
   core::Kernel *kernel = fromHandle<core::Kernel>(kernel_handle);
   if (!kernel)
-    return CL_INVALID_KERNEL;
+    return invalidHandle(CL_INVALID_KERNEL, "kernel");
   if (&kernel->context() != &queue->context())
-    return CL_INVALID_CONTEXT;
+    return refuse(CL_INVALID_CONTEXT, "kernel and command_queue belong to different contexts");
   const core::KernelFunction *function = kernel->function(queue->device());
   if (!function)
-    return CL_INVALID_PROGRAM_EXECUTABLE;
+    return refuse(CL_INVALID_PROGRAM_EXECUTABLE,
+                  "the kernel's program has no executable for command_queue's device");
   if (const std::string missing = kernel->missingArgument(); !missing.empty())
     return refuse(CL_INVALID_KERNEL_ARGS, missing);
   const WorkSizeLimits &limits = function->limits;
@@ -165,7 +197,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   if (error == CL_SUCCESS)
     error = checkWaitList(queue->context(), num_events, events);
   if (error == CL_SUCCESS)
-    error = kernel->prepareSharedMemory(*function);
+    error = coreResult(kernel->prepareSharedMemory(*function),
+                       "reserving the kernel's __local memory (its own and its __local "
+                       "arguments', against the device's shared memory per block)");
   if (error != CL_SUCCESS)
     return error;
 
@@ -181,16 +215,19 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   const core::Command command{type, num_events, events};
   EventOut out(event);
   if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
-    return queue->enqueue(
-        command, [](CUstream) { return CUDA_SUCCESS; }, out.get());
+    return coreResult(queue->enqueue(
+                          command, [](CUstream) { return CUDA_SUCCESS; }, out.get()),
+                      "the empty launch");
   if (!local_work_size)
     local = kernel->chooseLocalSize(*function, work_dim, global);
   // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
   for (int d = 0; d < 3; ++d)
     if ((global[d] - 1) / local[d] >= std::size_t(UINT32_MAX))
-      return CL_INVALID_GLOBAL_WORK_SIZE;
+      return refuse(CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size[" + std::to_string(d) +
+                                                     "] / local size " + std::to_string(local[d]) +
+                                                     " is 2^32 work-groups or more");
   const clcuda::LaunchPlan plan(work_dim, global, offset, local);
-  return kernel->enqueue(*queue, *function, plan, command, out.get());
+  return coreResult(kernel->enqueue(*queue, *function, plan, command, out.get()), "the launch");
 }
 
 } // namespace
@@ -204,18 +241,11 @@ CLCUDA_API cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_kernel {
     core::Program *object = fromHandle<core::Program>(program);
     if (!object)
-      return failWith<cl_kernel>(error, CL_INVALID_PROGRAM);
+      return failWith<cl_kernel>(error, CL_INVALID_PROGRAM, "program is not a valid cl_program");
     if (!kernel_name)
-      return failWith<cl_kernel>(error, CL_INVALID_VALUE);
+      return failWith<cl_kernel>(error, CL_INVALID_VALUE, "kernel_name is NULL");
     core::Kernel *kernel = nullptr;
-    error = core::Kernel::create(*object, kernel_name, kernel);
-    if (error == CL_INVALID_KERNEL_NAME) {
-      std::string names;
-      for (const std::string &name : object->kernelNames())
-        names += (names.empty() ? "" : ", ") + name;
-      refuse(error, std::string("the program has no kernel '") + kernel_name +
-                        "'; its kernels: " + (names.empty() ? "none" : names));
-    }
+    error = kernelCreated(core::Kernel::create(*object, kernel_name, kernel), *object, kernel_name);
     return error == CL_SUCCESS ? toHandle(kernel) : nullptr;
   });
 }
@@ -226,12 +256,14 @@ CLCUDA_API cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_ui
   return guarded(__func__, [&] {
     core::Program *object = fromHandle<core::Program>(program);
     if (!object)
-      return CL_INVALID_PROGRAM;
+      return invalidHandle(CL_INVALID_PROGRAM, "program");
     if (!object->hasExecutable())
-      return CL_INVALID_PROGRAM_EXECUTABLE;
+      return refuse(CL_INVALID_PROGRAM_EXECUTABLE, "the program has no executable: build it first");
     const std::size_t count = object->kernelNames().size();
     if (kernels && num_kernels < count)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "num_kernels is " + std::to_string(num_kernels) +
+                                          "; the program has " + std::to_string(count) +
+                                          " kernels");
     if (kernels) {
       std::vector<core::Kernel *> created;
       cl_int error = createAllKernels(*object, created);
@@ -250,22 +282,25 @@ CLCUDA_API cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_kernel {
     core::Kernel *source = fromHandle<core::Kernel>(source_kernel);
     if (!source)
-      return failWith<cl_kernel>(error, CL_INVALID_KERNEL);
+      return failWith<cl_kernel>(error, CL_INVALID_KERNEL,
+                                 "source_kernel is not a valid cl_kernel");
     core::Kernel *kernel = nullptr;
-    error = core::Kernel::clone(*source, kernel);
+    error = coreResult(core::Kernel::clone(*source, kernel), "copying the kernel");
     return error == CL_SUCCESS ? toHandle(kernel) : nullptr;
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, &core::Kernel::retain);
+    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, "kernel",
+                                          &core::Kernel::retain);
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, &core::Kernel::release);
+    return changeReferences<core::Kernel>(kernel, CL_INVALID_KERNEL, "kernel",
+                                          &core::Kernel::release);
   });
 }
 
@@ -274,7 +309,7 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
   return guarded(__func__, [&] {
     core::Kernel *object = fromHandle<core::Kernel>(kernel);
     if (!object)
-      return CL_INVALID_KERNEL;
+      return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (arg_index >= object->argCount())
       return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
                                               "; the kernel has " +
@@ -292,8 +327,12 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
     case cl2cuda::ArgKind::ConstantBuffer: {
       const cl_mem handle = arg_value ? *static_cast<const cl_mem *>(arg_value) : nullptr;
       core::Memory *buffer = fromHandle<core::Memory>(handle);
-      if (handle && (!buffer || &buffer->context() != &object->context()))
-        return CL_INVALID_MEM_OBJECT;
+      if (handle && !buffer)
+        return refuse(CL_INVALID_MEM_OBJECT, "argument " + std::to_string(arg_index) +
+                                                 ": arg_value does not point to a valid cl_mem");
+      if (handle && &buffer->context() != &object->context())
+        return refuse(CL_INVALID_MEM_OBJECT, "argument " + std::to_string(arg_index) +
+                                                 ": the buffer belongs to another context");
       object->setBuffer(arg_index, buffer);
       break;
     }
@@ -314,18 +353,23 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint
   return guarded(__func__, [&] {
     core::Kernel *object = fromHandle<core::Kernel>(kernel);
     if (!object)
-      return CL_INVALID_KERNEL;
+      return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (!core::svmCapabilities(object->context()))
-      return CL_INVALID_OPERATION;
+      return refuse(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
     if (arg_index >= object->argCount())
-      return CL_INVALID_ARG_INDEX;
+      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
+                                              "; the kernel has " +
+                                              std::to_string(object->argCount()) + " arguments");
     // An SVM pointer is a __global or __constant pointer (8 bytes, like a
     // buffer's address); NULL is as valid as a NULL buffer. Without
     // fine-grained system SVM it must point into an SVM allocation.
     const cl2cuda::ArgKind kind = object->arg(arg_index).kind;
-    if ((kind != cl2cuda::ArgKind::Buffer && kind != cl2cuda::ArgKind::ConstantBuffer) ||
-        (arg_value && !object->context().svm().contains(arg_value, 0)))
-      return CL_INVALID_ARG_VALUE;
+    if (kind != cl2cuda::ArgKind::Buffer && kind != cl2cuda::ArgKind::ConstantBuffer)
+      return refuse(CL_INVALID_ARG_VALUE, "argument " + std::to_string(arg_index) +
+                                              " is not a __global or __constant pointer");
+    if (arg_value && !object->context().svm().contains(arg_value, 0))
+      return refuse(CL_INVALID_ARG_VALUE,
+                    "arg_value is not in an SVM allocation of the kernel's context");
     object->setSvmPointer(arg_index, arg_value);
     return CL_SUCCESS;
   });
@@ -337,37 +381,41 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_ex
   return guarded(__func__, [&] {
     core::Kernel *object = fromHandle<core::Kernel>(kernel);
     if (!object)
-      return CL_INVALID_KERNEL;
+      return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
         param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE,
+                    "param_name " + hexText(param_name) + " is not a kernel exec info");
     const cl_device_svm_capabilities capabilities = core::svmCapabilities(object->context());
     if (!capabilities)
-      return CL_INVALID_OPERATION;
+      return refuse(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
     // The empty set (size 0, NULL) unsets the SVM pointers (OpenCL 3.0.x:
     // "specify an empty set by passing param_value_size equal to zero and
     // param_value equal to NULL").
     if (param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS && param_value_size == 0 && !param_value)
       return CL_SUCCESS;
     if (!param_value)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "param_value is NULL");
     if (param_name == CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM) {
       if (param_value_size != sizeof(cl_bool))
-        return CL_INVALID_VALUE;
+        return refuse(CL_INVALID_VALUE, "param_value_size is not sizeof(cl_bool)");
       const bool requested = *static_cast<const cl_bool *>(param_value) != CL_FALSE;
-      return requested && !(capabilities & CL_DEVICE_SVM_FINE_GRAIN_SYSTEM) ? CL_INVALID_OPERATION
-                                                                            : CL_SUCCESS;
+      return requested && !(capabilities & CL_DEVICE_SVM_FINE_GRAIN_SYSTEM)
+                 ? refuse(CL_INVALID_OPERATION, "no device supports fine-grained system SVM")
+                 : CL_SUCCESS;
     }
     // The pointers a kernel reaches other than through its arguments. All
     // SVM memory is managed memory, reachable from every kernel of the
     // context without being named, so after the check nothing is kept (and
     // clCloneKernel has nothing to copy).
     if (param_value_size == 0 || param_value_size % sizeof(void *))
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "param_value_size " + std::to_string(param_value_size) +
+                                          " is not a nonzero multiple of sizeof(void *)");
     const auto *pointers = static_cast<void *const *>(param_value);
     for (std::size_t i = 0; i < param_value_size / sizeof(void *); ++i)
       if (!object->context().svm().contains(pointers[i], 0))
-        return CL_INVALID_VALUE;
+        return refuse(CL_INVALID_VALUE, "param_value[" + std::to_string(i) +
+                                            "] is not in an SVM allocation of the context");
     return CL_SUCCESS;
   });
 }
@@ -376,8 +424,9 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info p
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return answerInfoFor<core::Kernel>(kernel, CL_INVALID_KERNEL, kernelInfoTable(), param_name,
-                                       param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Kernel>(kernel, CL_INVALID_KERNEL, "kernel", kernelInfoTable(),
+                                       param_name, param_value_size, param_value,
+                                       param_value_size_ret);
   });
 }
 
@@ -388,10 +437,10 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_devi
   return guarded(__func__, [&] {
     core::Kernel *object = fromHandle<core::Kernel>(kernel);
     if (!object)
-      return CL_INVALID_KERNEL;
+      return invalidHandle(CL_INVALID_KERNEL, "kernel");
     const core::KernelFunction *function = queriedFunction(*object, device);
     if (!function)
-      return CL_INVALID_DEVICE;
+      return noKernelFunction(device);
     KernelDeviceQuery query{*object, *function};
     return answerInfo(kernelWorkGroupInfoTable(), query, param_name, param_value_size, param_value,
                       param_value_size_ret);
@@ -405,9 +454,11 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_i
   return guarded(__func__, [&] {
     core::Kernel *object = fromHandle<core::Kernel>(kernel);
     if (!object)
-      return CL_INVALID_KERNEL;
+      return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (arg_index >= object->argCount())
-      return CL_INVALID_ARG_INDEX;
+      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
+                                              "; the kernel has " +
+                                              std::to_string(object->argCount()) + " arguments");
     // Every clcuda program keeps its argument information (the translator
     // records it whether or not -cl-kernel-arg-info was given).
     return answerInfo(kernelArgInfoTable(), object->arg(arg_index), param_name, param_value_size,
@@ -426,11 +477,15 @@ cl_int readSubGroupInput(cl_kernel_sub_group_info param, std::size_t input_size,
   case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
   case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
     if (!input || input_size % sizeof(std::size_t) != 0 || count < 1 || count > 3)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "input_value must hold a local size of 1 to 3 size_t "
+                                      "(input_value_size " +
+                                          std::to_string(input_size) + ")");
     break;
   case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT:
     if (!input || input_size != sizeof(std::size_t))
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "input_value must hold one size_t, a sub-group count "
+                                      "(input_value_size " +
+                                          std::to_string(input_size) + ")");
     break;
   default:
     count = 0;
@@ -446,10 +501,10 @@ cl_int subGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_i
                     std::size_t *param_value_size_ret) {
   core::Kernel *object = fromHandle<core::Kernel>(kernel);
   if (!object)
-    return CL_INVALID_KERNEL;
+    return invalidHandle(CL_INVALID_KERNEL, "kernel");
   const core::KernelFunction *function = queriedFunction(*object, device);
   if (!function)
-    return CL_INVALID_DEVICE;
+    return noKernelFunction(device);
   KernelSubGroupQuery query{{*object, *function}, {}, param_value_size / sizeof(std::size_t)};
   if (cl_int error = readSubGroupInput(param_name, input_value_size, input_value, query.input))
     return error;
@@ -457,7 +512,8 @@ cl_int subGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_i
   if (param_name == CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT &&
       (param_value_size % sizeof(std::size_t) != 0 || query.answer_dimensions < 1 ||
        query.answer_dimensions > 3))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "param_value_size " + std::to_string(param_value_size) +
+                                        " does not hold a local size of 1 to 3 size_t");
   return answerInfo(kernelSubGroupInfoTable(), query, param_name, param_value_size, param_value,
                     param_value_size_ret);
 }

@@ -29,19 +29,24 @@ bool overrunsSvmAllocation(core::Context &context, cl_mem_flags flags, std::size
 cl_mem createBuffer(cl_context context, std::vector<cl_mem_properties> properties,
                     cl_mem_flags flags, size_t size, void *host_ptr, cl_int &error) {
   core::Context *object = fromHandle<core::Context>(context);
-  if (!object) {
-    error = CL_INVALID_CONTEXT;
-    return nullptr;
-  }
+  if (!object)
+    return failWith<cl_mem>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
   if ((error = checkBufferFlags(flags, host_ptr)) != CL_SUCCESS)
     return nullptr;
-  if (size == 0 || size > maxAllocation(*object) ||
-      overrunsSvmAllocation(*object, flags, size, host_ptr)) {
-    error = CL_INVALID_BUFFER_SIZE;
-    return nullptr;
-  }
+  if (size == 0)
+    return failWith<cl_mem>(error, CL_INVALID_BUFFER_SIZE, "size is 0");
+  if (size > maxAllocation(*object))
+    return failWith<cl_mem>(error, CL_INVALID_BUFFER_SIZE,
+                            "size " + std::to_string(size) +
+                                " is above CL_DEVICE_MAX_MEM_ALLOC_SIZE, " +
+                                std::to_string(maxAllocation(*object)));
+  if (overrunsSvmAllocation(*object, flags, size, host_ptr))
+    return failWith<cl_mem>(error, CL_INVALID_BUFFER_SIZE,
+                            "host_ptr + size reaches past host_ptr's SVM allocation");
   core::Memory *memory = nullptr;
-  error = core::Memory::createBuffer(*object, flags, size, host_ptr, std::move(properties), memory);
+  error = coreResult(
+      core::Memory::createBuffer(*object, flags, size, host_ptr, std::move(properties), memory),
+      "allocating the buffer");
   return error == CL_SUCCESS ? toHandle(memory) : nullptr;
 }
 
@@ -64,10 +69,8 @@ CLCUDA_API cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context,
                                                            cl_mem_flags flags, size_t size,
                                                            void *host_ptr, cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
-    if (!fromHandle<core::Context>(context)) {
-      error = CL_INVALID_CONTEXT;
-      return nullptr;
-    }
+    if (!fromHandle<core::Context>(context))
+      return failWith<cl_mem>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
     std::vector<cl_mem_properties> copy;
     if ((error = copyMemoryProperties(properties, copy)) != CL_SUCCESS)
       return nullptr;
@@ -81,35 +84,45 @@ CLCUDA_API cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flag
                                                 cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_mem {
     core::Memory *parent = fromHandle<core::Memory>(buffer);
-    if (!parent || parent->parent() || parent->image()) {
-      error = CL_INVALID_MEM_OBJECT;
-      return nullptr;
-    }
+    if (!parent)
+      return failWith<cl_mem>(error, CL_INVALID_MEM_OBJECT, "buffer is not a valid cl_mem");
+    if (parent->parent())
+      return failWith<cl_mem>(error, CL_INVALID_MEM_OBJECT, "buffer is a sub-buffer");
+    if (parent->image())
+      return failWith<cl_mem>(error, CL_INVALID_MEM_OBJECT, "buffer is an image");
     cl_mem_flags effective = 0;
     if ((error = subBufferFlags(parent->flags(), flags, effective)) != CL_SUCCESS)
       return nullptr;
-    if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info) {
-      error = CL_INVALID_VALUE;
-      return nullptr;
-    }
+    if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION)
+      return failWith<cl_mem>(error, CL_INVALID_VALUE,
+                              "buffer_create_type is not CL_BUFFER_CREATE_TYPE_REGION");
+    if (!buffer_create_info)
+      return failWith<cl_mem>(error, CL_INVALID_VALUE, "buffer_create_info is NULL");
     const auto *region = static_cast<const cl_buffer_region *>(buffer_create_info);
     if (region->size == 0)
-      error = CL_INVALID_BUFFER_SIZE;
-    else if (!inBounds(region->origin, region->size, parent->size()))
-      error = CL_INVALID_VALUE;
-    else if (region->origin % core::kBaseAddressAlignment)
-      error = CL_MISALIGNED_SUB_BUFFER_OFFSET;
-    if (error != CL_SUCCESS)
-      return nullptr;
+      return failWith<cl_mem>(error, CL_INVALID_BUFFER_SIZE, "the region's size is 0");
+    if (!inBounds(region->origin, region->size, parent->size()))
+      return failWith<cl_mem>(error, CL_INVALID_VALUE,
+                              "the region (origin " + std::to_string(region->origin) + ", size " +
+                                  std::to_string(region->size) + ") is beyond the buffer's " +
+                                  std::to_string(parent->size()) + " bytes");
+    if (region->origin % core::kBaseAddressAlignment)
+      return failWith<cl_mem>(error, CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                              "the region's origin " + std::to_string(region->origin) +
+                                  " is not a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN, " +
+                                  std::to_string(core::kBaseAddressAlignment) + " bytes");
     core::Memory *memory = nullptr;
-    error = core::Memory::createSubBuffer(*parent, effective, region->origin, region->size, memory);
+    error = coreResult(
+        core::Memory::createSubBuffer(*parent, effective, region->origin, region->size, memory),
+        "creating the sub-buffer");
     return error == CL_SUCCESS ? toHandle(memory) : nullptr;
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, &core::Memory::retain);
+    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, "memobj",
+                                          &core::Memory::retain);
   });
 }
 
@@ -117,7 +130,8 @@ CLCUDA_API cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
   // The storage outlives the handle until the GPU work that may use it is
   // done (core::Memory::destroy).
   return guarded(__func__, [&] {
-    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, &core::Memory::release);
+    return changeReferences<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, "memobj",
+                                          &core::Memory::release);
   });
 }
 
@@ -125,8 +139,9 @@ CLCUDA_API cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info para
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return answerInfoFor<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, memoryInfoTable(), param_name,
-                                       param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Memory>(memobj, CL_INVALID_MEM_OBJECT, "memobj", memoryInfoTable(),
+                                       param_name, param_value_size, param_value,
+                                       param_value_size_ret);
   });
 }
 
@@ -135,9 +150,9 @@ CLCUDA_API cl_int CL_API_CALL clSetMemObjectDestructorCallback(
   return guarded(__func__, [&] {
     core::Memory *memory = fromHandle<core::Memory>(memobj);
     if (!memory)
-      return CL_INVALID_MEM_OBJECT;
+      return invalidHandle(CL_INVALID_MEM_OBJECT, "memobj");
     if (!pfn_notify)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "pfn_notify is NULL");
     memory->addDestructorCallback(pfn_notify, user_data);
     return CL_SUCCESS;
   });

@@ -19,8 +19,10 @@ const InfoTable<core::Platform> &platformInfoTable() {
 
 // clGetPlatformIDs and clIcdGetPlatformIDsKHR: the one platform.
 cl_int listPlatforms(cl_uint num_entries, cl_platform_id *platforms, cl_uint *num_platforms) {
-  if ((num_entries == 0 && platforms) || (!platforms && !num_platforms))
-    return CL_INVALID_VALUE;
+  if (num_entries == 0 && platforms)
+    return refuse(CL_INVALID_VALUE, "num_entries is 0 but platforms is not NULL");
+  if (!platforms && !num_platforms)
+    return refuse(CL_INVALID_VALUE, "platforms and num_platforms are both NULL");
   core::Platform &platform = core::Platform::instance();
   if (platforms)
     platforms[0] = toHandle(&platform);
@@ -50,7 +52,7 @@ CLCUDA_API cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform,
                                                 size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
     if (!validPlatform(platform))
-      return CL_INVALID_PLATFORM;
+      return invalidHandle(CL_INVALID_PLATFORM, "platform");
     return answerInfo(platformInfoTable(), core::Platform::instance(), param_name, param_value_size,
                       param_value, param_value_size_ret);
   });
@@ -62,16 +64,18 @@ CLCUDA_API cl_int CL_API_CALL clUnloadCompiler(void) {
 
 CLCUDA_API cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
   return guarded(__func__, [&] {
-    return platform && fromHandle<core::Platform>(platform) ? CL_SUCCESS : CL_INVALID_PLATFORM;
+    return platform && fromHandle<core::Platform>(platform)
+               ? CL_SUCCESS
+               : invalidHandle(CL_INVALID_PLATFORM, "platform");
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp) {
   return guarded(__func__, [&] {
     if (!fromHandle<core::Device>(device))
-      return CL_INVALID_DEVICE;
+      return invalidHandle(CL_INVALID_DEVICE, "device");
     if (!host_timestamp)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "host_timestamp is NULL");
     *host_timestamp = core::hostTimeNs();
     return CL_SUCCESS;
   });
@@ -82,9 +86,10 @@ CLCUDA_API cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device,
                                                       cl_ulong *host_timestamp) {
   return guarded(__func__, [&] {
     if (!fromHandle<core::Device>(device))
-      return CL_INVALID_DEVICE;
+      return invalidHandle(CL_INVALID_DEVICE, "device");
     if (!device_timestamp || !host_timestamp)
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE,
+                    device_timestamp ? "host_timestamp is NULL" : "device_timestamp is NULL");
     // Profiling timestamps are mapped onto the host clock (docs/shim.md),
     // so the device timer is the host timer.
     *host_timestamp = *device_timestamp = core::hostTimeNs();

@@ -27,10 +27,12 @@ cl_int checkContextDevice(cl_context context, cl_device_id device, core::Context
                           core::Device *&device_out) {
   context_out = fromHandle<core::Context>(context);
   if (!context_out)
-    return CL_INVALID_CONTEXT;
+    return invalidHandle(CL_INVALID_CONTEXT, "context");
   device_out = fromHandle<core::Device>(device);
-  if (!device_out || !context_out->hasDevice(device_out))
-    return CL_INVALID_DEVICE;
+  if (!device_out)
+    return invalidHandle(CL_INVALID_DEVICE, "device");
+  if (!context_out->hasDevice(device_out))
+    return refuse(CL_INVALID_DEVICE, "device is not a device of context");
   return CL_SUCCESS;
 }
 
@@ -38,7 +40,8 @@ cl_command_queue createQueue(core::Context &context, core::Device &device,
                              cl_command_queue_properties bits,
                              std::vector<cl_queue_properties> copy, cl_int &error) {
   core::Queue *queue = nullptr;
-  error = core::Queue::create(context, device, bits, std::move(copy), queue);
+  error = coreResult(core::Queue::create(context, device, bits, std::move(copy), queue),
+                     "creating the queue's CUDA streams");
   return error == CL_SUCCESS ? toHandle(queue) : nullptr;
 }
 
@@ -58,10 +61,11 @@ CLCUDA_API cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context,
     core::Device *device_object;
     if ((error = checkContextDevice(context, device, context_object, device_object)) != CL_SUCCESS)
       return nullptr;
-    if (properties & ~kHostQueueBits) {
-      error = CL_INVALID_VALUE;
-      return nullptr;
-    }
+    if (properties & ~kHostQueueBits)
+      return failWith<cl_command_queue>(error, CL_INVALID_VALUE,
+                                        "properties has bits " +
+                                            hexText(properties & ~kHostQueueBits) +
+                                            " that a host queue cannot have");
     return createQueue(*context_object, *device_object, properties, {}, error);
   });
 }
@@ -84,7 +88,7 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
 
 CLCUDA_API cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE,
+    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE, "command_queue",
                                          &core::Queue::retain);
   });
 }
@@ -93,7 +97,7 @@ CLCUDA_API cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_que
   // Commands already enqueued run to completion: they are in CUDA streams,
   // or held with a reference to the queue.
   return guarded(__func__, [&] {
-    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE,
+    return changeReferences<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE, "command_queue",
                                          &core::Queue::release);
   });
 }
@@ -105,9 +109,10 @@ CLCUDA_API cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_que
   return guarded(__func__, [&] {
     // CL_QUEUE_SIZE asks a device queue; every queue here is a host queue.
     if (param_name == CL_QUEUE_SIZE && fromHandle<core::Queue>(command_queue))
-      return CL_INVALID_COMMAND_QUEUE;
-    return answerInfoFor<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE, queueInfoTable(),
-                                      param_name, param_value_size, param_value,
+      return refuse(CL_INVALID_COMMAND_QUEUE, "CL_QUEUE_SIZE asks a device queue; command_queue "
+                                              "is a host queue");
+    return answerInfoFor<core::Queue>(command_queue, CL_INVALID_COMMAND_QUEUE, "command_queue",
+                                      queueInfoTable(), param_name, param_value_size, param_value,
                                       param_value_size_ret);
   });
 }
@@ -118,10 +123,13 @@ clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_prope
   return guarded(__func__, [&] {
     core::Queue *queue = fromHandle<core::Queue>(command_queue);
     if (!queue)
-      return CL_INVALID_COMMAND_QUEUE;
+      return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
     if (properties & ~kHostQueueBits)
-      return CL_INVALID_VALUE;
-    return queue->setProperties(properties, enable != CL_FALSE, old_properties);
+      return refuse(CL_INVALID_VALUE, "properties has bits " +
+                                          hexText(properties & ~kHostQueueBits) +
+                                          " that a host queue cannot have");
+    return coreResult(queue->setProperties(properties, enable != CL_FALSE, old_properties),
+                      "finishing the queue's commands");
   });
 }
 
@@ -133,7 +141,9 @@ CLCUDA_API cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context,
     core::Device *device_object;
     cl_int error = checkContextDevice(context, device, context_object, device_object);
     // No device supports on-device queues, so none can be the default.
-    return error != CL_SUCCESS ? error : CL_INVALID_OPERATION;
+    return error != CL_SUCCESS ? error
+                               : refuse(CL_INVALID_OPERATION, "no device supports on-device "
+                                                              "queues");
   });
 }
 
@@ -141,13 +151,16 @@ CLCUDA_API cl_int CL_API_CALL clFlush(cl_command_queue command_queue) {
   // Commands go to CUDA when enqueued (or when their user events complete):
   // there is nothing to flush.
   return guarded(__func__, [&] {
-    return fromHandle<core::Queue>(command_queue) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+    return fromHandle<core::Queue>(command_queue)
+               ? CL_SUCCESS
+               : invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
   return guarded(__func__, [&] {
     core::Queue *queue = fromHandle<core::Queue>(command_queue);
-    return queue ? queue->finish() : CL_INVALID_COMMAND_QUEUE;
+    return queue ? coreResult(queue->finish(), "waiting for the queue's commands")
+                 : invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
   });
 }

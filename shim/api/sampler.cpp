@@ -28,7 +28,7 @@ cl_sampler createSampler(cl_context context, cl_bool normalized_coords,
                          SamplerProperties properties, cl_int &error) {
   core::Context *object = fromHandle<core::Context>(context);
   if (!object)
-    return failWith<cl_sampler>(error, CL_INVALID_CONTEXT);
+    return failWith<cl_sampler>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
   if ((error = checkSampler(normalized_coords, addressing, filter)) != CL_SUCCESS)
     return nullptr;
   error = CL_SUCCESS;
@@ -40,8 +40,10 @@ cl_sampler createSampler(cl_context context, cl_bool normalized_coords,
 
 cl_int setSamplerArgument(core::Kernel &kernel, cl_uint index, const void *value) {
   core::Sampler *sampler = fromHandle<core::Sampler>(*static_cast<const cl_sampler *>(value));
-  if (!sampler || &sampler->context() != &kernel.context())
-    return CL_INVALID_SAMPLER;
+  if (!sampler)
+    return refuse(CL_INVALID_SAMPLER, "arg_value does not point to a valid cl_sampler");
+  if (&sampler->context() != &kernel.context())
+    return refuse(CL_INVALID_SAMPLER, "the sampler belongs to another context than the kernel");
   const unsigned bits = sampler->bits();
   kernel.setValue(index, &bits);
   return CL_SUCCESS;
@@ -64,7 +66,7 @@ CLCUDA_API cl_sampler CL_API_CALL clCreateSamplerWithProperties(
     cl_context context, const cl_sampler_properties *sampler_properties, cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) -> cl_sampler {
     if (!fromHandle<core::Context>(context))
-      return failWith<cl_sampler>(error, CL_INVALID_CONTEXT);
+      return failWith<cl_sampler>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
     SamplerSettings settings;
     SamplerProperties copy;
     if ((error = parseSamplerProperties(sampler_properties, settings, copy)) != CL_SUCCESS)
@@ -76,13 +78,15 @@ CLCUDA_API cl_sampler CL_API_CALL clCreateSamplerWithProperties(
 
 CLCUDA_API cl_int CL_API_CALL clRetainSampler(cl_sampler sampler) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Sampler>(sampler, CL_INVALID_SAMPLER, &core::Sampler::retain);
+    return changeReferences<core::Sampler>(sampler, CL_INVALID_SAMPLER, "sampler",
+                                           &core::Sampler::retain);
   });
 }
 
 CLCUDA_API cl_int CL_API_CALL clReleaseSampler(cl_sampler sampler) {
   return guarded(__func__, [&] {
-    return changeReferences<core::Sampler>(sampler, CL_INVALID_SAMPLER, &core::Sampler::release);
+    return changeReferences<core::Sampler>(sampler, CL_INVALID_SAMPLER, "sampler",
+                                           &core::Sampler::release);
   });
 }
 
@@ -90,7 +94,8 @@ CLCUDA_API cl_int CL_API_CALL clGetSamplerInfo(cl_sampler sampler, cl_sampler_in
                                                size_t param_value_size, void *param_value,
                                                size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    return answerInfoFor<core::Sampler>(sampler, CL_INVALID_SAMPLER, samplerInfoTable(), param_name,
-                                        param_value_size, param_value, param_value_size_ret);
+    return answerInfoFor<core::Sampler>(sampler, CL_INVALID_SAMPLER, "sampler", samplerInfoTable(),
+                                        param_name, param_value_size, param_value,
+                                        param_value_size_ret);
   });
 }

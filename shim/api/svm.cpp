@@ -16,9 +16,9 @@ cl_int checkSvmCommand(cl_command_queue command_queue, cl_uint num_events, const
                        core::Queue *&queue) {
   queue = fromHandle<core::Queue>(command_queue);
   if (!queue)
-    return CL_INVALID_COMMAND_QUEUE;
+    return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
   if (!core::svmCapabilities(queue->device().properties()))
-    return CL_INVALID_OPERATION;
+    return refuse(CL_INVALID_OPERATION, "command_queue's device does not support SVM");
   return checkWaitList(queue->context(), num_events, events);
 }
 
@@ -57,13 +57,22 @@ CLCUDA_API void *CL_API_CALL clSVMAlloc(cl_context context, cl_svm_mem_flags fla
   return guardedCreate(__func__, nullptr, [&](cl_int &error) -> void * {
     core::Context *object = fromHandle<core::Context>(context);
     if (!object)
-      return failWith<void *>(error, CL_INVALID_CONTEXT);
-    if (!validSvmAllocation(flags, alignment, core::svmCapabilities(*object)) || size == 0 ||
-        size > maxAllocation(*object))
-      return failWith<void *>(error, CL_INVALID_VALUE);
+      return failWith<void *>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
+    if (!validSvmAllocation(flags, alignment, core::svmCapabilities(*object))) {
+      error = CL_INVALID_VALUE; // validSvmAllocation says why
+      return nullptr;
+    }
+    if (size == 0)
+      return failWith<void *>(error, CL_INVALID_VALUE, "size is 0");
+    if (size > maxAllocation(*object))
+      return failWith<void *>(error, CL_INVALID_VALUE,
+                              "size " + std::to_string(size) +
+                                  " is above CL_DEVICE_MAX_MEM_ALLOC_SIZE, " +
+                                  std::to_string(maxAllocation(*object)));
     void *pointer = object->svm().allocate(object->devices().front()->cudaContext(), size, flags);
     if (!pointer)
-      error = CL_OUT_OF_RESOURCES;
+      error = refuse(CL_OUT_OF_RESOURCES,
+                     "the CUDA allocation of " + std::to_string(size) + " bytes failed");
     return pointer;
   });
 }
@@ -72,7 +81,7 @@ CLCUDA_API void CL_API_CALL clSVMFree(cl_context context, void *svm_pointer) {
   guarded(__func__, [&] {
     core::Context *object = fromHandle<core::Context>(context);
     if (!object)
-      return CL_INVALID_CONTEXT;
+      return invalidHandle(CL_INVALID_CONTEXT, "context");
     core::freeSvm(*object, svm_pointer);
     return CL_SUCCESS;
   });
@@ -85,12 +94,16 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMFree(
   return svmCommand(
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
         if ((num_svm_pointers == 0) != (svm_pointers == nullptr))
-          return CL_INVALID_VALUE;
+          return refuse(CL_INVALID_VALUE,
+                        svm_pointers ? "num_svm_pointers is 0 but svm_pointers is not NULL"
+                                     : "num_svm_pointers is not 0 but svm_pointers is NULL");
         std::vector<void *> pointers(svm_pointers, svm_pointers + num_svm_pointers);
         EventOut out(event);
-        return core::enqueueSvmFree(
-            queue, std::move(pointers), pfn_free_func, user_data,
-            command(CL_COMMAND_SVM_FREE, num_events_in_wait_list, event_wait_list), out.get());
+        return coreResult(core::enqueueSvmFree(queue, std::move(pointers), pfn_free_func, user_data,
+                                               command(CL_COMMAND_SVM_FREE, num_events_in_wait_list,
+                                                       event_wait_list),
+                                               out.get()),
+                          "the free");
       });
 }
 
@@ -101,16 +114,21 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue,
                                                  const cl_event *event_wait_list, cl_event *event) {
   return svmCommand(
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
-        if (!dst_ptr || !src_ptr || !fitsIfSvm(queue, dst_ptr, size) ||
-            !fitsIfSvm(queue, src_ptr, size))
-          return CL_INVALID_VALUE;
+        if (!dst_ptr || !src_ptr)
+          return refuse(CL_INVALID_VALUE, dst_ptr ? "src_ptr is NULL" : "dst_ptr is NULL");
+        if (!fitsIfSvm(queue, dst_ptr, size))
+          return refuse(CL_INVALID_VALUE, "dst_ptr + size reaches past its SVM allocation");
+        if (!fitsIfSvm(queue, src_ptr, size))
+          return refuse(CL_INVALID_VALUE, "src_ptr + size reaches past its SVM allocation");
         if (rangesOverlap(std::uintptr_t(dst_ptr), size, std::uintptr_t(src_ptr), size))
-          return CL_MEM_COPY_OVERLAP;
+          return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
         EventOut out(event);
-        return core::enqueueSvmMemcpy(
-            queue, dst_ptr, src_ptr, size,
-            command(CL_COMMAND_SVM_MEMCPY, num_events_in_wait_list, event_wait_list, blocking_copy),
-            out.get());
+        return coreResult(
+            core::enqueueSvmMemcpy(queue, dst_ptr, src_ptr, size,
+                                   command(CL_COMMAND_SVM_MEMCPY, num_events_in_wait_list,
+                                           event_wait_list, blocking_copy),
+                                   out.get()),
+            "the copy");
       });
 }
 
@@ -122,15 +140,21 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue
   return svmCommand(
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
         // The pointer's alignment is checked as a buffer offset's would be.
-        if (!svm_ptr ||
-            checkFill(pattern, pattern_size, std::uintptr_t(svm_ptr), size,
-                      std::uintptr_t(svm_ptr) + size) != CL_SUCCESS ||
-            !inSvmAllocation(queue, svm_ptr, size))
-          return CL_INVALID_VALUE;
+        if (!svm_ptr)
+          return refuse(CL_INVALID_VALUE, "svm_ptr is NULL");
+        if (checkFill(pattern, pattern_size, std::uintptr_t(svm_ptr), size,
+                      std::uintptr_t(svm_ptr) + size) != CL_SUCCESS)
+          return CL_INVALID_VALUE; // checkFill says why (svm_ptr is its offset)
+        if (!inSvmAllocation(queue, svm_ptr, size))
+          return refuse(CL_INVALID_VALUE,
+                        "svm_ptr + size is not in an SVM allocation of the context");
         EventOut out(event);
-        return core::enqueueFill(
-            queue, CUdeviceptr(svm_ptr), nullptr, pattern, pattern_size, size,
-            command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list, event_wait_list), out.get());
+        return coreResult(core::enqueueFill(queue, CUdeviceptr(svm_ptr), nullptr, pattern,
+                                            pattern_size, size,
+                                            command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list,
+                                                    event_wait_list),
+                                            out.get()),
+                          "the fill");
       });
 }
 
@@ -142,14 +166,20 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
         // SVM allocations have no host access flags: only the map flags' own
         // combination is checked.
-        if (!svm_ptr || size == 0 || checkMapFlags(flags, 0) != CL_SUCCESS ||
-            !inSvmAllocation(queue, svm_ptr, size))
-          return CL_INVALID_VALUE;
+        if (!svm_ptr || size == 0)
+          return refuse(CL_INVALID_VALUE, svm_ptr ? "size is 0" : "svm_ptr is NULL");
+        if (checkMapFlags(flags, 0) != CL_SUCCESS)
+          return CL_INVALID_VALUE; // checkMapFlags says why
+        if (!inSvmAllocation(queue, svm_ptr, size))
+          return refuse(CL_INVALID_VALUE,
+                        "svm_ptr + size is not in an SVM allocation of the context");
         EventOut out(event);
-        return core::enqueueSvmOrderingOnly(
-            queue,
-            command(CL_COMMAND_SVM_MAP, num_events_in_wait_list, event_wait_list, blocking_map),
-            out.get());
+        return coreResult(
+            core::enqueueSvmOrderingOnly(
+                queue,
+                command(CL_COMMAND_SVM_MAP, num_events_in_wait_list, event_wait_list, blocking_map),
+                out.get()),
+            "the map");
       });
 }
 
@@ -158,12 +188,16 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, 
                                                 const cl_event *event_wait_list, cl_event *event) {
   return svmCommand(
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
-        if (!svm_ptr || !inSvmAllocation(queue, svm_ptr, 0))
-          return CL_INVALID_VALUE;
+        if (!svm_ptr)
+          return refuse(CL_INVALID_VALUE, "svm_ptr is NULL");
+        if (!inSvmAllocation(queue, svm_ptr, 0))
+          return refuse(CL_INVALID_VALUE, "svm_ptr is not in an SVM allocation of the context");
         EventOut out(event);
-        return core::enqueueSvmOrderingOnly(
-            queue, command(CL_COMMAND_SVM_UNMAP, num_events_in_wait_list, event_wait_list),
-            out.get());
+        return coreResult(
+            core::enqueueSvmOrderingOnly(
+                queue, command(CL_COMMAND_SVM_UNMAP, num_events_in_wait_list, event_wait_list),
+                out.get()),
+            "the unmap");
       });
 }
 
@@ -173,25 +207,30 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMigrateMem(
     const cl_event *event_wait_list, cl_event *event) {
   return svmCommand(
       __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
-        if (num_svm_pointers == 0 || !svm_pointers ||
-            (flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
-          return CL_INVALID_VALUE;
+        if (num_svm_pointers == 0 || !svm_pointers)
+          return refuse(CL_INVALID_VALUE,
+                        svm_pointers ? "num_svm_pointers is 0" : "svm_pointers is NULL");
+        if (flags & ~(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+          return refuse(CL_INVALID_VALUE, "flags has unknown bits " + hexText(flags));
         std::vector<core::SvmRange> ranges;
         for (cl_uint i = 0; i < num_svm_pointers; ++i) {
           // No size, or size 0: the whole allocation holding the pointer.
           const std::size_t size = sizes ? sizes[i] : 0;
           core::SvmHeap::Allocation allocation;
           if (!queue.context().svm().find(svm_pointers[i], size, allocation))
-            return CL_INVALID_VALUE;
+            return refuse(CL_INVALID_VALUE, "svm_pointers[" + std::to_string(i) +
+                                                "] (with its size) is not in an SVM allocation "
+                                                "of the context");
           if (size)
             ranges.push_back({svm_pointers[i], size});
           else
             ranges.push_back({reinterpret_cast<const void *>(allocation.base), allocation.size});
         }
         EventOut out(event);
-        return core::enqueueSvmMigrate(
-            queue, std::move(ranges), flags,
-            command(CL_COMMAND_SVM_MIGRATE_MEM, num_events_in_wait_list, event_wait_list),
-            out.get());
+        return coreResult(core::enqueueSvmMigrate(queue, std::move(ranges), flags,
+                                                  command(CL_COMMAND_SVM_MIGRATE_MEM,
+                                                          num_events_in_wait_list, event_wait_list),
+                                                  out.get()),
+                          "the migration");
       });
 }

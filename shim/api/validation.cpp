@@ -19,16 +19,34 @@ constexpr cl_mem_flags kBufferFlags = kAccessFlags | kHostAccessFlags | kHostPtr
 
 bool moreThanOne(cl_bitfield bits) { return (bits & (bits - 1)) != 0; }
 
+// At most one device access flag and one host access flag.
+cl_int checkAccessBits(cl_mem_flags flags) {
+  if (moreThanOne(flags & kAccessFlags))
+    return refuse(CL_INVALID_VALUE, "flags has more than one of CL_MEM_READ_WRITE, "
+                                    "CL_MEM_WRITE_ONLY and CL_MEM_READ_ONLY");
+  if (moreThanOne(flags & kHostAccessFlags))
+    return refuse(CL_INVALID_VALUE, "flags has more than one of CL_MEM_HOST_WRITE_ONLY, "
+                                    "CL_MEM_HOST_READ_ONLY and CL_MEM_HOST_NO_ACCESS");
+  return CL_SUCCESS;
+}
+
 } // namespace
 
 cl_int checkBufferFlags(cl_mem_flags flags, const void *host_ptr) {
-  if ((flags & ~kBufferFlags) || moreThanOne(flags & kAccessFlags) ||
-      moreThanOne(flags & kHostAccessFlags) ||
-      ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
-    return CL_INVALID_VALUE;
+  if (flags & ~kBufferFlags)
+    return refuse(CL_INVALID_VALUE, "flags has unknown bits " + hexText(flags & ~kBufferFlags));
+  if (cl_int error = checkAccessBits(flags))
+    return error;
+  if ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    return refuse(CL_INVALID_VALUE, "flags has CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR "
+                                    "or CL_MEM_COPY_HOST_PTR");
   const bool needs_host_ptr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
   if (needs_host_ptr != (host_ptr != nullptr))
-    return CL_INVALID_HOST_PTR;
+    return refuse(CL_INVALID_HOST_PTR,
+                  needs_host_ptr
+                      ? "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR"
+                      : "host_ptr is not NULL without CL_MEM_USE_HOST_PTR or "
+                        "CL_MEM_COPY_HOST_PTR");
   return CL_SUCCESS;
 }
 
@@ -36,34 +54,54 @@ bool validSvmAllocation(cl_svm_mem_flags flags, cl_uint alignment,
                         cl_device_svm_capabilities capabilities) {
   constexpr cl_svm_mem_flags kSvmFlags =
       kAccessFlags | CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS;
-  if (!capabilities || (flags & ~kSvmFlags) || moreThanOne(flags & kAccessFlags))
+  // A refusal records its reason (for clSVMAlloc's CL_INVALID_VALUE).
+  auto no = [](std::string why) {
+    refuse(CL_INVALID_VALUE, std::move(why));
     return false;
+  };
+  if (!capabilities)
+    return no("no device of the context supports SVM");
+  if (flags & ~kSvmFlags)
+    return no("flags has unknown bits " + hexText(flags & ~kSvmFlags));
+  if (moreThanOne(flags & kAccessFlags))
+    return no("flags has more than one of CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY and "
+              "CL_MEM_READ_ONLY");
   if ((flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) && !(capabilities & CL_DEVICE_SVM_FINE_GRAIN_BUFFER))
-    return false;
+    return no("flags has CL_MEM_SVM_FINE_GRAIN_BUFFER, which the devices do not support");
   // Atomics are a property of fine-grained buffers only.
-  if ((flags & CL_MEM_SVM_ATOMICS) &&
-      (!(flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) || !(capabilities & CL_DEVICE_SVM_ATOMICS)))
-    return false;
-  return !moreThanOne(alignment) && alignment <= core::kSvmMaxAlignment;
+  if ((flags & CL_MEM_SVM_ATOMICS) && !(flags & CL_MEM_SVM_FINE_GRAIN_BUFFER))
+    return no("flags has CL_MEM_SVM_ATOMICS without CL_MEM_SVM_FINE_GRAIN_BUFFER");
+  if ((flags & CL_MEM_SVM_ATOMICS) && !(capabilities & CL_DEVICE_SVM_ATOMICS))
+    return no("flags has CL_MEM_SVM_ATOMICS, which the devices do not support");
+  if (moreThanOne(alignment) || alignment > core::kSvmMaxAlignment)
+    return no("alignment is " + std::to_string(alignment) + "; a power of two up to " +
+              std::to_string(core::kSvmMaxAlignment) + " is valid");
+  return true;
 }
 
 cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &effective) {
-  if ((requested & ~(kAccessFlags | kHostAccessFlags)) || moreThanOne(requested & kAccessFlags) ||
-      moreThanOne(requested & kHostAccessFlags))
-    return CL_INVALID_VALUE;
+  if (requested & ~(kAccessFlags | kHostAccessFlags))
+    return refuse(CL_INVALID_VALUE, "flags has bits " +
+                                        hexText(requested & ~(kAccessFlags | kHostAccessFlags)) +
+                                        " that a sub-buffer or an image on a buffer cannot have");
+  if (cl_int error = checkAccessBits(requested))
+    return error;
   // A sub-buffer may not give the device or the host more access than its
   // parent has.
   if ((parent & CL_MEM_WRITE_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "flags lets the device read a CL_MEM_WRITE_ONLY buffer");
   if ((parent & CL_MEM_READ_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "flags lets the device write a CL_MEM_READ_ONLY buffer");
   if ((parent & CL_MEM_HOST_WRITE_ONLY) && (requested & CL_MEM_HOST_READ_ONLY))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE,
+                  "flags has CL_MEM_HOST_READ_ONLY for a CL_MEM_HOST_WRITE_ONLY buffer");
   if ((parent & CL_MEM_HOST_READ_ONLY) && (requested & CL_MEM_HOST_WRITE_ONLY))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE,
+                  "flags has CL_MEM_HOST_WRITE_ONLY for a CL_MEM_HOST_READ_ONLY buffer");
   if ((parent & CL_MEM_HOST_NO_ACCESS) &&
       (requested & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE,
+                  "flags gives the host access to a CL_MEM_HOST_NO_ACCESS buffer");
   effective = requested;
   if (!(requested & kAccessFlags))
     effective |= parent & kAccessFlags;
@@ -86,38 +124,63 @@ bool hostAccessAllowed(cl_mem_flags flags, HostAccess access) {
 
 cl_int checkMapFlags(cl_map_flags map_flags, cl_mem_flags buffer_flags) {
   constexpr cl_map_flags kKnown = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-  if ((map_flags & ~kKnown) ||
-      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return CL_INVALID_VALUE;
+  if (map_flags & ~kKnown)
+    return refuse(CL_INVALID_VALUE, "map_flags has unknown bits " + hexText(map_flags & ~kKnown));
+  if ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE)))
+    return refuse(CL_INVALID_VALUE,
+                  "map_flags has CL_MAP_WRITE_INVALIDATE_REGION with CL_MAP_READ or CL_MAP_WRITE");
   if ((map_flags & CL_MAP_READ) && !hostAccessAllowed(buffer_flags, HostAccess::read))
-    return CL_INVALID_OPERATION;
+    return refuse(CL_INVALID_OPERATION,
+                  "map_flags has CL_MAP_READ but the memory object's flags deny the host reads");
   if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
       !hostAccessAllowed(buffer_flags, HostAccess::write))
-    return CL_INVALID_OPERATION;
+    return refuse(CL_INVALID_OPERATION,
+                  "map_flags maps for writing but the memory object's flags deny the host writes");
   return CL_SUCCESS;
 }
 
 cl_int checkFill(const void *pattern, std::size_t pattern_size, std::size_t offset,
                  std::size_t size, std::size_t buffer_size) {
   const bool power_of_two = pattern_size && !moreThanOne(pattern_size);
-  if (!pattern || !power_of_two || pattern_size > 128 || offset % pattern_size ||
-      size % pattern_size || !inBounds(offset, size, buffer_size))
-    return CL_INVALID_VALUE;
+  if (!pattern)
+    return refuse(CL_INVALID_VALUE, "pattern is NULL");
+  if (!power_of_two || pattern_size > 128)
+    return refuse(CL_INVALID_VALUE, "pattern_size is " + std::to_string(pattern_size) +
+                                        "; 1, 2, 4, ... 128 are valid");
+  if (offset % pattern_size)
+    return refuse(CL_INVALID_VALUE, "offset " + std::to_string(offset) +
+                                        " is not a multiple of pattern_size " +
+                                        std::to_string(pattern_size));
+  if (size % pattern_size)
+    return refuse(CL_INVALID_VALUE, "size " + std::to_string(size) +
+                                        " is not a multiple of pattern_size " +
+                                        std::to_string(pattern_size));
+  if (!inBounds(offset, size, buffer_size))
+    return refuse(CL_INVALID_VALUE, "offset " + std::to_string(offset) + " + size " +
+                                        std::to_string(size) + " is beyond the memory's " +
+                                        std::to_string(buffer_size) + " bytes");
   return CL_SUCCESS;
 }
 
 cl_int resolvePitches(const std::array<std::size_t, 3> &region, std::size_t &row_pitch,
                       std::size_t &slice_pitch) {
   if (region[0] == 0 || region[1] == 0 || region[2] == 0)
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "region has a 0");
   if (row_pitch == 0)
     row_pitch = region[0];
   if (row_pitch < region[0])
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE, "a row pitch of " + std::to_string(row_pitch) +
+                                        " is below region[0] = " + std::to_string(region[0]));
   if (slice_pitch == 0)
     slice_pitch = region[1] * row_pitch;
-  if (slice_pitch < region[1] * row_pitch || slice_pitch % row_pitch)
-    return CL_INVALID_VALUE;
+  if (slice_pitch < region[1] * row_pitch)
+    return refuse(CL_INVALID_VALUE, "a slice pitch of " + std::to_string(slice_pitch) +
+                                        " is below region[1] times the row pitch, " +
+                                        std::to_string(region[1] * row_pitch));
+  if (slice_pitch % row_pitch)
+    return refuse(CL_INVALID_VALUE, "a slice pitch of " + std::to_string(slice_pitch) +
+                                        " is not a multiple of the row pitch " +
+                                        std::to_string(row_pitch));
   return CL_SUCCESS;
 }
 
@@ -177,18 +240,23 @@ cl_int parseContextProperties(const cl_context_properties *properties,
     switch (property[0]) {
     case CL_CONTEXT_PLATFORM:
       if (seen_platform)
-        return CL_INVALID_PROPERTY;
+        return refuse(CL_INVALID_PROPERTY, "properties has CL_CONTEXT_PLATFORM twice");
       seen_platform = true;
       if (!core::fromHandle<core::Platform>(reinterpret_cast<cl_platform_id>(property[1])))
-        return CL_INVALID_PLATFORM;
+        return refuse(CL_INVALID_PLATFORM,
+                      "the CL_CONTEXT_PLATFORM property is not clcuda's cl_platform_id");
       break;
     case CL_CONTEXT_INTEROP_USER_SYNC:
-      if (seen_user_sync || (property[1] != CL_TRUE && property[1] != CL_FALSE))
-        return CL_INVALID_PROPERTY;
+      if (seen_user_sync)
+        return refuse(CL_INVALID_PROPERTY, "properties has CL_CONTEXT_INTEROP_USER_SYNC twice");
+      if (property[1] != CL_TRUE && property[1] != CL_FALSE)
+        return refuse(CL_INVALID_PROPERTY,
+                      "CL_CONTEXT_INTEROP_USER_SYNC is neither CL_TRUE nor CL_FALSE");
       seen_user_sync = true;
       break;
     default:
-      return CL_INVALID_PROPERTY;
+      return refuse(CL_INVALID_PROPERTY, "properties names " + hexText(cl_ulong(property[0])) +
+                                             ", not a supported context property");
     }
     copy.push_back(property[0]);
     copy.push_back(property[1]);
@@ -202,12 +270,16 @@ cl_int checkQueueBits(cl_command_queue_properties bits) {
       CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
   constexpr cl_command_queue_properties kDevice = CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
   if (bits & ~(kHost | kDevice))
-    return CL_INVALID_VALUE;
+    return refuse(CL_INVALID_VALUE,
+                  "the queue properties have unknown bits " + hexText(bits & ~(kHost | kDevice)));
   if (bits & kDevice) {
     // Valid combinations still name a device queue, which clcuda lacks.
     const bool valid =
         (bits & CL_QUEUE_ON_DEVICE) && (bits & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    return valid ? CL_INVALID_QUEUE_PROPERTIES : CL_INVALID_VALUE;
+    return valid ? refuse(CL_INVALID_QUEUE_PROPERTIES, "no device supports on-device queues")
+                 : refuse(CL_INVALID_VALUE, "CL_QUEUE_ON_DEVICE needs "
+                                            "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, and "
+                                            "CL_QUEUE_ON_DEVICE_DEFAULT needs CL_QUEUE_ON_DEVICE");
   }
   return CL_SUCCESS;
 }
@@ -224,17 +296,18 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
     switch (property[0]) {
     case CL_QUEUE_PROPERTIES:
       if (seen_properties)
-        return CL_INVALID_VALUE;
+        return refuse(CL_INVALID_VALUE, "properties has CL_QUEUE_PROPERTIES twice");
       seen_properties = true;
       bits = property[1];
       break;
     case CL_QUEUE_SIZE:
       if (seen_size)
-        return CL_INVALID_VALUE;
+        return refuse(CL_INVALID_VALUE, "properties has CL_QUEUE_SIZE twice");
       seen_size = true;
       break;
     default:
-      return CL_INVALID_VALUE;
+      return refuse(CL_INVALID_VALUE, "properties names " + hexText(property[0]) +
+                                          ", not a supported queue property");
     }
     copy.push_back(property[0]);
     copy.push_back(property[1]);
@@ -244,7 +317,8 @@ cl_int parseQueueProperties(const cl_queue_properties *properties,
   if (error != CL_SUCCESS)
     return error;
   // CL_QUEUE_SIZE belongs to device queues only.
-  return seen_size ? CL_INVALID_VALUE : CL_SUCCESS;
+  return seen_size ? refuse(CL_INVALID_VALUE, "CL_QUEUE_SIZE is for device queues only")
+                   : CL_SUCCESS;
 }
 
 cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_size,
@@ -278,7 +352,7 @@ cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_s
       return refuse(CL_INVALID_ARG_SIZE, given() + "; a sampler takes sizeof(cl_sampler), 8");
     return arg_value ? CL_SUCCESS : refuse(CL_INVALID_SAMPLER, "arg_value is NULL for a sampler");
   }
-  return CL_INVALID_ARG_VALUE;
+  return refuse(CL_INVALID_ARG_VALUE, "the argument is of an unknown kind");
 }
 
 cl_int checkWorkSizes(cl_uint work_dim, const std::size_t *global_work_offset,

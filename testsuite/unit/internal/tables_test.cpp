@@ -19,6 +19,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 namespace {
@@ -469,6 +470,28 @@ TEST(EntryLogs, RefusalsSayWhy) {
   EXPECT_EQ(refusal(), "") << "a new call forgets the last one's reason";
   EXPECT_EQ(errorLine("clFlush", CL_INVALID_COMMAND_QUEUE, "", CUDA_SUCCESS),
             "clFlush returned CL_INVALID_COMMAND_QUEUE");
+  // Every check names the argument and what is wrong with it.
+  EXPECT_EQ(checkBufferFlags(CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(refusal(), "flags has more than one of CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY and "
+                       "CL_MEM_READ_ONLY");
+  EXPECT_EQ(checkBufferFlags(CL_MEM_USE_HOST_PTR, nullptr), CL_INVALID_HOST_PTR);
+  EXPECT_EQ(refusal(), "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR");
+  const int pattern = 0;
+  EXPECT_EQ(checkFill(&pattern, 3, 0, 6, 16), CL_INVALID_VALUE);
+  EXPECT_EQ(refusal(), "pattern_size is 3; 1, 2, 4, ... 128 are valid");
+  EXPECT_EQ(checkFill(&pattern, 4, 8, 16, 16), CL_INVALID_VALUE);
+  EXPECT_EQ(refusal(), "offset 8 + size 16 is beyond the memory's 16 bytes");
+  EXPECT_EQ(invalidHandle(CL_INVALID_CONTEXT, "context"), CL_INVALID_CONTEXT);
+  EXPECT_EQ(refusal(), "context is not a valid cl_context");
+  std::vector<cl_queue_properties> copy;
+  cl_command_queue_properties bits = 0;
+  const cl_queue_properties sized[] = {CL_QUEUE_SIZE, 16, 0};
+  EXPECT_EQ(parseQueueProperties(sized, bits, copy), CL_INVALID_VALUE);
+  EXPECT_EQ(refusal(), "CL_QUEUE_SIZE is for device queues only");
+  // An exception the guard catches is its own reason.
+  EXPECT_EQ(guarded("clFinish", []() -> cl_int { throw std::runtime_error("boom"); }),
+            CL_OUT_OF_RESOURCES);
+  EXPECT_EQ(refusal(), "boom");
 }
 
 std::string readSourceFile(const std::string &path) {
