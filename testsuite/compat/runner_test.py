@@ -77,6 +77,15 @@ class VerdictTest(unittest.TestCase):
                 "clcuda": ran("clcuda", {"md5": PASSED}, {"md5": "nothing recovered"})}
         self.assertEqual(compare(runs, "nvidia", "clcuda", tested_must_run=True).verdict, "FAIL")
 
+    def test_a_result_the_reference_failed_to_print_is_no_regression(self):
+        # hashcat -m 0 on NVIDIA's OpenCL, 2026-11-28: exit status 255, nothing recovered.
+        runs = {"nvidia": ran("nvidia", {"md5": FAILED}, {"md5": "nothing recovered (exit status 255)"}),
+                "clcuda": ran("clcuda", {"md5": PASSED}, {"md5": "cl9a"})}
+        comparison = compare(runs, "nvidia", "clcuda", tested_must_run=True)
+        self.assertEqual(comparison.verdict, "PASS")
+        self.assertEqual([(d.case, d.regression) for d in comparison.differences],
+                         [("md5", False), ("md5 (result)", False)])
+
     def test_clcuda_without_device_skips_unless_a_cuda_device_is_present(self):
         runs = {"pocl": ran("pocl", {"a": PASSED, "b": FAILED}),
                 "clcuda": PlatformRun("clcuda", unavailable="clcuda has no device")}

@@ -111,10 +111,12 @@ def differences(reference: PlatformRun, tested: PlatformRun) -> list[Difference]
         if ref_outcome != tested_outcome:
             found.append(Difference(case, ref_outcome, tested_outcome,
                                     regression=ref_outcome == PASSED))
+    # A result the reference printed for a case it failed is no answer to match.
     for case in sorted(reference.results.keys() & tested.results.keys()):
         if reference.results[case] != tested.results[case]:
             found.append(Difference(f"{case} (result)", reference.results[case],
-                                    tested.results[case], regression=True))
+                                    tested.results[case],
+                                    regression=reference.outcomes.get(case) == PASSED))
     return found
 
 
