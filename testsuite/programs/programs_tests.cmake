@@ -1,8 +1,8 @@
 # Programs, kernels and launches (issue 5), included by
 # testsuite/unit/CMakeLists.txt for its test support:
 #   programs_internal (label unit): the build pipeline (translator, NVRTC,
-#     nvJitLink, kernel cache), program binaries, launch plans and argument
-#     rules, without a GPU.
+#     nvJitLink, kernel cache), program binaries and argument rules, without
+#     a GPU (launch plans: testsuite/kernels/host).
 #   programs_api (label gpu, and unit as fakecuda.*): programs, kernels and
 #     launches through the OpenCL API, on the GPU or on the CPU stand-in for
 #     the driver.
@@ -22,8 +22,7 @@ set_target_properties(clcuda_test_hollow_jit_link PROPERTIES
 add_executable(programs_internal
   ${programs_dir}/internal/argument_rules_test.cpp
   ${programs_dir}/internal/binary_test.cpp
-  ${programs_dir}/internal/compiler_test.cpp
-  ${programs_dir}/internal/launch_test.cpp)
+  ${programs_dir}/internal/compiler_test.cpp)
 target_link_libraries(programs_internal PRIVATE clcuda_api clcuda_core clcuda_child_process
                       GTest::gtest_main)
 target_compile_definitions(programs_internal PRIVATE

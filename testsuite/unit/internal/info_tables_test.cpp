@@ -1,14 +1,10 @@
-// The tables the shim answers from: info queries, CUDA errors, settings,
-// capabilities.
+// The tables the shim answers from: info queries, settings, capabilities.
 #include "api/cl_nv_tokens.h"
-#include "api/entry.h"
 #include "api/info_tables.h"
 #include "api/validation.h"
-#include "build_messages.h"
 #include "core/capabilities.h"
 #include "core/settings.h"
 #include "cuda/driver.h"
-#include "cuda/errors.h"
 
 #include <clc/image_desc.h>
 #include <gtest/gtest.h>
@@ -406,120 +402,11 @@ TEST(ObjectInfo, TablesCoverTheSpecQueries) {
     EXPECT_TRUE(hasRow(clcuda::api::memoryInfoTable(), param)) << param;
 }
 
-TEST(CudaErrors, OneTableMapsResultsToOpenCLCodes) {
-  using clcuda::cuda::losesContext;
-  using clcuda::cuda::toClError;
-  EXPECT_EQ(toClError(CUDA_SUCCESS), CL_SUCCESS);
-  EXPECT_EQ(toClError(CUDA_ERROR_OUT_OF_MEMORY), CL_MEM_OBJECT_ALLOCATION_FAILURE);
-  EXPECT_EQ(toClError(CUDA_ERROR_INVALID_VALUE), CL_INVALID_VALUE);
-  EXPECT_EQ(toClError(CUDA_ERROR_ILLEGAL_ADDRESS), CL_OUT_OF_RESOURCES);
-  EXPECT_EQ(toClError(CUDA_ERROR_NO_BINARY_FOR_GPU), CL_INVALID_BINARY);
-  EXPECT_EQ(toClError(CUresult(987654)), CL_OUT_OF_RESOURCES) << "a result with no row";
-  EXPECT_TRUE(losesContext(CUDA_ERROR_ILLEGAL_ADDRESS));
-  EXPECT_TRUE(losesContext(CUDA_ERROR_LAUNCH_FAILED));
-  EXPECT_FALSE(losesContext(CUDA_ERROR_OUT_OF_MEMORY));
-  EXPECT_FALSE(losesContext(CUDA_SUCCESS));
-  EXPECT_STREQ(clcuda::cuda::resultName(CUDA_ERROR_LAUNCH_TIMEOUT), "CUDA_ERROR_LAUNCH_TIMEOUT");
-}
-
-// The error log (CLCUDA_LOG_ERRORS) names the CUDA error behind an entry
-// point's error: the last failure toClError saw on the thread.
-TEST(CudaErrors, TheLastFailureIsRememberedPerThread) {
-  using namespace clcuda::cuda;
-  forgetLastFailure();
-  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
-  toClError(CUDA_ERROR_OUT_OF_MEMORY);
-  toClError(CUDA_SUCCESS);
-  EXPECT_EQ(lastFailure(), CUDA_ERROR_OUT_OF_MEMORY) << "a success does not hide the failure";
-  CUresult seen_elsewhere = CUDA_ERROR_UNKNOWN;
-  std::thread([&] { seen_elsewhere = lastFailure(); }).join();
-  EXPECT_EQ(seen_elsewhere, CUDA_SUCCESS);
-  forgetLastFailure();
-  EXPECT_EQ(lastFailure(), CUDA_SUCCESS);
-}
-
-// The logs (CLCUDA_LOG_ERRORS, CLCUDA_LOG=calls) name OpenCL's error codes.
-TEST(EntryLogs, StatusesAreNamed) {
-  using clcuda::api::callLine;
-  EXPECT_EQ(callLine("clFinish", CL_SUCCESS, 12e-6), "call clFinish: CL_SUCCESS, 12.0 us");
-  EXPECT_EQ(callLine("clFlush", -12345, 0.5e-6), "call clFlush: error -12345, 0.5 us");
-  EXPECT_EQ(callLine("clGetPlatformIDs", CL_PLATFORM_NOT_FOUND_KHR, 1e-6),
-            "call clGetPlatformIDs: CL_PLATFORM_NOT_FOUND_KHR, 1.0 us");
-}
-
-// A refused call's reason joins its error in the log, for this thread and
-// this call only.
-TEST(EntryLogs, RefusalsSayWhy) {
-  using namespace clcuda::api;
-  WorkSizeLimits limits;
-  limits.max_work_item_sizes = {1024, 1024, 64};
-  limits.max_work_group_size = 1024;
-  const std::size_t global[] = {1000}, local[] = {64};
-  EXPECT_EQ(checkWorkSizes(1, nullptr, global, local, limits), CL_INVALID_WORK_GROUP_SIZE);
-  EXPECT_EQ(refusal(), "local_work_size[0] = 64 does not divide global_work_size[0] = 1000 "
-                       "(work-groups must be uniform: OpenCL C 1.x, or "
-                       "-cl-uniform-work-group-size)");
-  EXPECT_EQ(errorLine("clEnqueueNDRangeKernel", CL_INVALID_WORK_GROUP_SIZE, refusal(),
-                      CUDA_ERROR_INVALID_VALUE),
-            "clEnqueueNDRangeKernel returned CL_INVALID_WORK_GROUP_SIZE: " + refusal() +
-                " (CUDA: CUDA_ERROR_INVALID_VALUE)");
-  std::string elsewhere = "unset";
-  std::thread([&] { elsewhere = refusal(); }).join();
-  EXPECT_EQ(elsewhere, "");
-  EXPECT_EQ(guarded("clFinish", [] { return CL_SUCCESS; }), CL_SUCCESS);
-  EXPECT_EQ(refusal(), "") << "a new call forgets the last one's reason";
-  EXPECT_EQ(errorLine("clFlush", CL_INVALID_COMMAND_QUEUE, "", CUDA_SUCCESS),
-            "clFlush returned CL_INVALID_COMMAND_QUEUE");
-  // Every check names the argument and what is wrong with it.
-  EXPECT_EQ(checkBufferFlags(CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, nullptr), CL_INVALID_VALUE);
-  EXPECT_EQ(refusal(), "flags has more than one of CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY and "
-                       "CL_MEM_READ_ONLY");
-  EXPECT_EQ(checkBufferFlags(CL_MEM_USE_HOST_PTR, nullptr), CL_INVALID_HOST_PTR);
-  EXPECT_EQ(refusal(), "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR");
-  const int pattern = 0;
-  EXPECT_EQ(checkFill(&pattern, 3, 0, 6, 16), CL_INVALID_VALUE);
-  EXPECT_EQ(refusal(), "pattern_size is 3; 1, 2, 4, ... 128 are valid");
-  EXPECT_EQ(checkFill(&pattern, 4, 8, 16, 16), CL_INVALID_VALUE);
-  EXPECT_EQ(refusal(), "offset 8 + size 16 is beyond the memory's 16 bytes");
-  EXPECT_EQ(invalidHandle(CL_INVALID_CONTEXT, "context"), CL_INVALID_CONTEXT);
-  EXPECT_EQ(refusal(), "context is not a valid cl_context");
-  std::vector<cl_queue_properties> copy;
-  cl_command_queue_properties bits = 0;
-  const cl_queue_properties sized[] = {CL_QUEUE_SIZE, 16, 0};
-  EXPECT_EQ(parseQueueProperties(sized, bits, copy), CL_INVALID_VALUE);
-  EXPECT_EQ(refusal(), "CL_QUEUE_SIZE is for device queues only");
-  // An exception the guard catches is its own reason.
-  EXPECT_EQ(guarded("clFinish", []() -> cl_int { throw std::runtime_error("boom"); }),
-            CL_OUT_OF_RESOURCES);
-  EXPECT_EQ(refusal(), "boom");
-}
-
 std::string readSourceFile(const std::string &path) {
   std::ifstream file(std::string(CLCUDA_SOURCE_DIR) + "/" + path);
   std::stringstream contents;
   contents << file.rdbuf();
   return contents.str();
-}
-
-// A build-log message's ID is what users look up: one meaning each, and
-// each listed in docs/programs.md.
-TEST(BuildMessages, AreNumberedOnceAndDocumented) {
-  std::uint64_t count = 0;
-  const clcuda::BuildMessageInfo *rows = clcuda::buildMessageTable(&count);
-  ASSERT_GT(count, 5u);
-  const std::string page = readSourceFile("docs/programs.md");
-  std::set<std::string> seen;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    EXPECT_TRUE(std::regex_match(rows[i].id, std::regex("CLC5[0-9]{3}"))) << rows[i].id;
-    EXPECT_TRUE(seen.insert(rows[i].id).second) << rows[i].id << " is used twice";
-    EXPECT_NE(page.find(std::string("`") + rows[i].id + "`"), std::string::npos)
-        << rows[i].id << " is missing from docs/programs.md";
-  }
-  using clcuda::BuildMessage;
-  EXPECT_EQ(clcuda::buildMessage(BuildMessage::KernelDefinedTwice, {"k"}),
-            "error: kernel 'k' is defined in more than one unit [CLC5008]\n");
-  EXPECT_EQ(clcuda::buildMessage(BuildMessage::DoesNotLoad, {"sm_80", "H100", "sm_90", "X"}),
-            "error: the program (built for sm_80) does not load on H100 (sm_90): X [CLC5011]\n");
 }
 
 TEST(Settings, EveryVariableIsDocumented) {
