@@ -1,23 +1,15 @@
 // clcuda's own build-log messages (kernels/host/build_messages.def): one ID
 // a meaning, each documented.
 #include "build_messages.h"
+#include "test_sources.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 
 namespace {
-
-std::string readSourceFile(const std::string &path) {
-  std::ifstream file(std::string(CLCUDA_SOURCE_DIR) + "/" + path);
-  std::stringstream contents;
-  contents << file.rdbuf();
-  return contents.str();
-}
 
 // A build-log message's ID is what users look up: one meaning each, and
 // each listed in docs/programs.md.
@@ -25,7 +17,8 @@ TEST(BuildMessages, AreNumberedOnceAndDocumented) {
   std::uint64_t count = 0;
   const clcuda::BuildMessageInfo *rows = clcuda::buildMessageTable(&count);
   ASSERT_GT(count, 5u);
-  const std::string page = readSourceFile("docs/programs.md");
+  const std::string page =
+      clcuda::test::readFile(std::string(CLCUDA_SOURCE_DIR) + "/docs/programs.md");
   std::set<std::string> seen;
   for (std::uint64_t i = 0; i < count; ++i) {
     EXPECT_TRUE(std::regex_match(rows[i].id, std::regex("CLC5[0-9]{3}"))) << rows[i].id;
