@@ -12,11 +12,7 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
-#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
-#include <llvm/ADT/SmallPtrSet.h>
-
-#include <map>
 
 namespace cl2cuda {
 
