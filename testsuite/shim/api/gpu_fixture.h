@@ -22,7 +22,7 @@ protected:
   cl_mem makeBuffer(cl_mem_flags flags, size_t size, void *host = nullptr);
   cl_event makeUserEvent();
 
-  // The CPU stand-in for the driver (testsuite/shim_gpu/fake_cuda): it runs
+  // The CPU stand-in for the driver (testsuite/shim/fake_cuda): it runs
   // the logic, not the performance, so timing assertions skip on it.
   bool fakeDevice() const;
 

@@ -15,7 +15,7 @@ namespace clcuda::test {
 
 // "icd", "filenames" or "relink": how libclcuda.so was meant to be loaded
 // (--loading=... on the command line, which ctest passes; see
-// testsuite/unit/loading_modes.cmake).
+// testsuite/shim/support/test_support.cmake).
 const std::string &loadingMode();
 
 // The command line past the program's name and GoogleTest's own flags

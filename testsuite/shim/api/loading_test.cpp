@@ -136,7 +136,7 @@ cl_device_id firstDevice(cl_platform_id platform) {
   return device;
 }
 
-// The CPU stand-in for the driver is loaded (testsuite/shim_gpu/fake_cuda).
+// The CPU stand-in for the driver is loaded (testsuite/shim/fake_cuda).
 bool fakeDriver() {
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   return driver && dlsym(driver, "clcuda_fake_take_launches");

@@ -270,7 +270,7 @@ TEST_F(Kernels, ArgumentErrors) {
   EXPECT_CL(CL_INVALID_MEM_OBJECT, clSetKernelArg(mixed, 5, sizeof(foreign), &foreign));
   clReleaseMemObject(foreign);
   clReleaseContext(other);
-  // SVM (testsuite/shim_gpu/api/svm_kernel_test.cpp has the rest): a
+  // SVM (svm_kernel_test.cpp has the rest): a
   // pointer that is no SVM memory, and fine-grained system SVM, which no
   // device advertises.
   EXPECT_CL(CL_INVALID_ARG_VALUE, clSetKernelArgSVMPointer(mixed, 0, &value));

@@ -29,7 +29,7 @@ clcuda_warnings(clcuda_test_support)
 #              for tests that compare the two; never with the fake driver
 # The test's main sets the ICD variables (--loading=MODE). With
 # FAKE_CUDA_LABEL icd and relink also run as fakecuda.<mode>. against the CPU
-# stand-in for libcuda.so.1 (testsuite/shim_gpu/fake_cuda), so the tests'
+# stand-in for libcuda.so.1 (testsuite/shim/fake_cuda), so the tests'
 # host-side logic runs where there is no GPU. With GPU_SERIAL the runs on
 # the GPU run alone (ctest RUN_SERIAL).
 set(CLCUDA_FAKE_CUDA_DIR ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/fakecuda)

@@ -1,6 +1,6 @@
 # The shim's GPU tests (label `gpu`: they need a CUDA device and report
 # SKIPPED with the reason where there is none), included by
-# testsuite/unit/CMakeLists.txt, whose test support they share. Each also
+# testsuite/shim/CMakeLists.txt, whose test support they share. Each also
 # runs, labelled `unit`, against fake_cuda: a CPU stand-in for libcuda.so.1
 # that runs their host-side logic anywhere (prefix `fakecuda.`).
 
@@ -43,15 +43,14 @@ clcuda_warnings(nvidia_comparison)
 clcuda_add_loading_tests(nvidia_comparison LABEL gpu MODES reference)
 
 # Shared virtual memory through the OpenCL API, kernels included (the
-# program fixture of testsuite/programs builds them).
+# program fixture of programs_tests.cmake builds them).
 add_executable(shim_gpu_svm
   ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp
-  ${PROJECT_SOURCE_DIR}/testsuite/programs/api/program_fixture.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/api/program_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/api/svm_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/api/svm_kernel_test.cpp)
 target_include_directories(shim_gpu_svm PRIVATE ${CMAKE_CURRENT_LIST_DIR}/api
-                           ${CMAKE_CURRENT_LIST_DIR}/fake_cuda
-                           ${PROJECT_SOURCE_DIR}/testsuite/programs/api)
+                           ${CMAKE_CURRENT_LIST_DIR}/fake_cuda)
 target_link_libraries(shim_gpu_svm PRIVATE clcuda_test_support clcuda_child_process
                       Threads::Threads ${CMAKE_DL_LIBS})
 add_dependencies(shim_gpu_svm cl2cuda)

@@ -1,12 +1,12 @@
 # Programs, kernels and launches (issue 5), included by
-# testsuite/unit/CMakeLists.txt for its test support:
+# testsuite/shim/CMakeLists.txt for its test support:
 #   programs_internal (label unit): the build pipeline (translator, NVRTC,
 #     nvJitLink, kernel cache), program binaries and argument rules, without
 #     a GPU (launch plans: testsuite/kernels/host).
 #   programs_api (label gpu, and unit as fakecuda.*): programs, kernels and
 #     launches through the OpenCL API, on the GPU or on the CPU stand-in for
 #     the driver.
-set(programs_dir ${PROJECT_SOURCE_DIR}/testsuite/programs)
+set(programs_dir ${CMAKE_CURRENT_LIST_DIR})
 
 add_library(clcuda_child_process OBJECT ${programs_dir}/support/child_process.cpp)
 target_include_directories(clcuda_child_process PUBLIC ${programs_dir}/support)
@@ -33,7 +33,7 @@ clcuda_warnings(programs_internal)
 clcuda_register_gtest(programs_internal "programs." unit "")
 
 add_executable(programs_api
-  ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api/gpu_fixture.cpp
+  ${programs_dir}/api/gpu_fixture.cpp
   ${programs_dir}/api/program_fixture.cpp
   ${programs_dir}/api/image_argument_test.cpp
   ${programs_dir}/api/image_kernel_test.cpp
@@ -43,8 +43,7 @@ add_executable(programs_api
   ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp
   ${programs_dir}/api/launch_test.cpp
   ${programs_dir}/api/program_test.cpp)
-target_include_directories(programs_api PRIVATE ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/api
-                           ${PROJECT_SOURCE_DIR}/testsuite/shim_gpu/fake_cuda)
+target_include_directories(programs_api PRIVATE ${programs_dir}/api ${programs_dir}/fake_cuda)
 target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
                       cl2cuda_headers clcuda_device_contract Threads::Threads
                       ${CMAKE_DL_LIBS})
