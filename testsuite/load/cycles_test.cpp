@@ -144,14 +144,16 @@ void cycle(cl_device_id device, std::uint64_t c, bool svm, bool kernels_run, Hos
       [&] { return clReleaseMemObject(buffer); }, [&] { return clReleaseMemObject(sub); },
       [&] { return clReleaseMemObject(image); },  [&] { return clReleaseSampler(sampler); },
       [&] { return clReleaseProgram(program); },  [&] { return clReleaseKernel(kernel); }};
-  if (c % 2)
+  if (c % 2) {
     for (const auto &release : parents_first)
       EXPECT_CL(CL_SUCCESS, release());
+  }
   for (cl_event event : {user, filled, incremented, written})
     EXPECT_CL(CL_SUCCESS, clReleaseEvent(event));
-  if (c % 2 == 0)
+  if (c % 2 == 0) {
     for (auto release = std::rbegin(parents_first); release != std::rend(parents_first); ++release)
       EXPECT_CL(CL_SUCCESS, (*release)());
+  }
 }
 
 TEST_F(Load, Cycles) {
