@@ -7,6 +7,12 @@
 
 #include <clc/ndrange.h>
 
+// printf: NVRTC declares it itself; nvcc, which readable output migrated
+// for good is built with, takes it from the C library's header.
+#if !defined(__CUDACC_RTC__)
+#include <cstdio>
+#endif
+
 typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
