@@ -593,6 +593,18 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
     if (opencl || once)
       ops.push_back(
           TextOp{EditKind::Replace, wholeLines(offset, pragma.directive_length), "", {}, 0});
+    // `#pragma unroll COUNT` with a macro as the count: its value.
+    for (const RewriteOutput::UnrollCount &unroll : input_.unroll_counts) {
+      auto [unroll_file, unroll_offset] = decompose(unroll.within);
+      if (pragma.words[0] == "unroll" && unroll_file == file && unroll_offset >= offset &&
+          unroll_offset < offset + pragma.directive_length)
+        ops.push_back(TextOp{EditKind::Replace,
+                             TextSpan{hybridOffset(file, offset),
+                                      hybridOffset(file, offset + pragma.directive_length)},
+                             unroll.pragma,
+                             {},
+                             0});
+    }
   }
   // A condition on a CUDA compiler's macro keeps the value it had in OpenCL C.
   for (const PreprocessorRecord::CudaConditional &conditional : program_.record.cuda_conditionals) {

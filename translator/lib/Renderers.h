@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Frontend.h"
+#include "Rewriter.h"
 #include "TokenEdits.h"
 
 #include <optional>
@@ -20,6 +21,8 @@ struct RenderInput {
   // The program's expanded tokens as text, where a caller renders one parse
   // more than once (a unit and its whole program); else compile mode makes it.
   const ExpandedText *expanded = nullptr;
+  // Readable mode's `#pragma unroll` lines with a macro count, rewritten.
+  std::vector<RewriteOutput::UnrollCount> unroll_counts;
 };
 
 // The whole program from the expanded token stream, with #line directives.

@@ -498,8 +498,11 @@ bool ProgramRewriter::VisitAttributedStmt(clang::AttributedStmt *statement) {
       std::string pragma;
       if (hint->getOption() == clang::LoopHintAttr::UnrollCount) {
         clang::Expr::EvalResult count;
-        if (hint->getValue() && hint->getValue()->EvaluateAsInt(count, program_.ast))
+        if (hint->getValue() && hint->getValue()->EvaluateAsInt(count, program_.ast)) {
           pragma = "#pragma unroll " + llvm::toString(count.Val.getInt(), 10);
+          if (hint->getValue()->getBeginLoc().isMacroID())
+            output_.unroll_counts.push_back({hint->getLocation(), pragma});
+        }
       } else if (hint->getOption() == clang::LoopHintAttr::Unroll) {
         pragma = hint->getState() == clang::LoopHintAttr::Disable ? "#pragma unroll 1"
                                                                   : "#pragma unroll";

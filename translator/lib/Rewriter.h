@@ -23,6 +23,14 @@ struct RewriteOutput {
   std::vector<ProgramVariable> global_variables;
   std::map<std::string, unsigned> conversions; // TranslateResult's
   std::map<std::string, unsigned> refusals;
+  // `#pragma unroll` lines whose count is a macro, as readable output writes
+  // them: with the count's value (nvcc's host preprocessor leaves a macro in
+  // a pragma unexpanded). `within` is a location inside the pragma's line.
+  struct UnrollCount {
+    clang::SourceLocation within;
+    std::string pragma;
+  };
+  std::vector<UnrollCount> unroll_counts;
 };
 
 // Reports unsupported constructs through program.diagnostics.
