@@ -126,7 +126,15 @@ const core::KernelFunction *queriedFunction(const core::Kernel &kernel, cl_devic
   return object ? kernel.function(*object) : nullptr;
 }
 
-// core::Kernel::create's error, with its reason.
+// An argument index past the kernel's arguments.
+cl_int badArgIndex(cl_uint arg_index, const core::Kernel &kernel) {
+  return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
+                                          "; the kernel has " + std::to_string(kernel.argCount()) +
+                                          " arguments");
+}
+
+// core::Kernel::create's error, with its reason (also for the checks of
+// other entry points that meet the same condition).
 cl_int kernelCreated(cl_int error, core::Program &program, const std::string &name) {
   switch (error) {
   case CL_SUCCESS:
@@ -258,7 +266,7 @@ CLCUDA_API cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_ui
     if (!object)
       return invalidHandle(CL_INVALID_PROGRAM, "program");
     if (!object->hasExecutable())
-      return refuse(CL_INVALID_PROGRAM_EXECUTABLE, "the program has no executable: build it first");
+      return kernelCreated(CL_INVALID_PROGRAM_EXECUTABLE, *object, "");
     const std::size_t count = object->kernelNames().size();
     if (kernels && num_kernels < count)
       return refuse(CL_INVALID_VALUE, "num_kernels is " + std::to_string(num_kernels) +
@@ -311,9 +319,7 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index
     if (!object)
       return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (arg_index >= object->argCount())
-      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
-                                              "; the kernel has " +
-                                              std::to_string(object->argCount()) + " arguments");
+      return badArgIndex(arg_index, *object);
     const cl2cuda::KernelArg &arg = object->arg(arg_index);
     cl_int error = checkKernelArg(arg.kind, arg.size, arg_size, arg_value);
     if (error != CL_SUCCESS)
@@ -357,9 +363,7 @@ CLCUDA_API cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint
     if (!core::svmCapabilities(object->context()))
       return refuse(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
     if (arg_index >= object->argCount())
-      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
-                                              "; the kernel has " +
-                                              std::to_string(object->argCount()) + " arguments");
+      return badArgIndex(arg_index, *object);
     // An SVM pointer is a __global or __constant pointer (8 bytes, like a
     // buffer's address); NULL is as valid as a NULL buffer. Without
     // fine-grained system SVM it must point into an SVM allocation.
@@ -456,9 +460,7 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_i
     if (!object)
       return invalidHandle(CL_INVALID_KERNEL, "kernel");
     if (arg_index >= object->argCount())
-      return refuse(CL_INVALID_ARG_INDEX, "arg_index is " + std::to_string(arg_index) +
-                                              "; the kernel has " +
-                                              std::to_string(object->argCount()) + " arguments");
+      return badArgIndex(arg_index, *object);
     // Every clcuda program keeps its argument information (the translator
     // records it whether or not -cl-kernel-arg-info was given).
     return answerInfo(kernelArgInfoTable(), object->arg(arg_index), param_name, param_value_size,
