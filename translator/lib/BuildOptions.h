@@ -17,6 +17,8 @@ struct BuildOptions {
   bool single_precision_constant = false;
   // Not an option of the string: TranslateOptions::separate_compilation.
   bool separate_compilation = false;
+  // Not an option of the string: TranslateOptions::launch_helpers.
+  bool launch_helpers = false;
   // Not an option either: compile mode of a whole program, whose output
   // leaves out the functions no kernel calls (NVRTC would parse them).
   bool leaves_out_unreached_functions = false;

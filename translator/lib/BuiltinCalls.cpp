@@ -32,8 +32,8 @@ void BuiltinCallRule::rewrite(clang::CallExpr *call, const clang::FunctionDecl *
   if (!whole)
     return;
   clang::SourceLocation location = program_.tokens.at(*name_token).location();
-  auto renameCallee = [&](const std::string &cuda) {
-    edits_.replace({*name_token, *name_token}, cuda);
+  auto renameCallee = [&](const std::string &cuda, unsigned modes) {
+    edits_.replace({*name_token, *name_token}, cuda, modes);
     handled_tokens_.insert(*name_token);
   };
 
@@ -44,11 +44,11 @@ void BuiltinCallRule::rewrite(clang::CallExpr *call, const clang::FunctionDecl *
     return;
   }
   // The hidden NDRange becomes the call's first argument.
-  auto passNDRange = [&] {
+  auto passNDRange = [&](unsigned modes) {
     if (*name_token + 1 < program_.tokens.expanded().size() &&
         program_.tokens.kind(*name_token + 1) == clang::tok::l_paren)
       edits_.insertAfter({*name_token + 1, *name_token + 1},
-                         call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange");
+                         call->getNumArgs() ? "clc_ndrange, " : "clc_ndrange", modes);
   };
   if (name == "printf") {
     rewritePrintf(call);
@@ -61,12 +61,19 @@ void BuiltinCallRule::rewrite(clang::CallExpr *call, const clang::FunctionDecl *
             {name.str(), std::string(": ") + builtin->note});
       return;
     }
+    // Readable mode writes CUDA's built-in variables where they are exact.
+    std::optional<std::string> readable;
+    if (const WorkItemInfo *work_item = findWorkItem(name))
+      readable = work_items_.readable(call, *work_item, context_.function);
     {
       EditGroup group(edits_);
-      renameCallee(builtin->cuda);
+      const unsigned modes = readable ? kCompileMode : kBothModes;
+      renameCallee(builtin->cuda, modes);
       if (builtin->passes_ndrange)
-        passNDRange();
+        passNDRange(modes);
     }
+    if (readable)
+      edits_.replace(*whole, *readable, kReadableMode);
     useModule(builtin->module);
     if (builtin->casts_arguments)
       castConvertedArguments(call, callee);

@@ -6,6 +6,7 @@
 
 #include "Conversions.h"
 #include "RewriteRule.h"
+#include "WorkItems.h"
 
 #include <map>
 #include <string>
@@ -16,7 +17,7 @@ namespace cl2cuda {
 class BuiltinCallRule : private RewriteRule {
 public:
   BuiltinCallRule(RewriteContext &context, ConversionRule &conversions)
-      : RewriteRule(context), conversions_(conversions) {}
+      : RewriteRule(context), conversions_(conversions), work_items_(context) {}
 
   void rewrite(clang::CallExpr *call, const clang::FunctionDecl *callee);
 
@@ -28,6 +29,7 @@ private:
   bool overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index);
 
   ConversionRule &conversions_;
+  WorkItemRule work_items_;
   std::map<std::pair<std::string, unsigned>, bool> overloads_differ_;
 };
 

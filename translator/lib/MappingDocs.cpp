@@ -97,20 +97,29 @@ std::string typesSection() {
 }
 
 std::string workItemSection() {
-  Table table({"OpenCL C", "CUDA C++", "needs the NDRange", "since", "notes"});
+  Table table({"OpenCL C", "CUDA C++", "readable mode", "needs the NDRange", "since", "notes"});
   for (const WorkItemInfo &item : workItemTable()) {
     std::string parameters = item.parameters;
     std::string call =
         std::string("clc::") + item.name + "(" +
         (item.needs_ndrange ? (parameters.empty() ? "clc_ndrange" : "clc_ndrange, ") : "") +
         parameters + ")";
-    table.row({code(std::string(item.name) + "(" + parameters + ")"), code(call),
+    std::string builtin = *item.builtin
+                              ? code(std::string(item.wide ? "(size_t)" : "") + item.builtin)
+                              : std::string("as in compile mode");
+    if (*item.builtin && item.needs_ndrange)
+      builtin += " in a kernel without the NDRange";
+    table.row({code(std::string(item.name) + "(" + parameters + ")"), code(call), builtin,
                item.needs_ndrange ? "yes" : "no",
                "OpenCL C " + std::to_string(item.since / 100) + "." +
                    std::to_string(item.since / 10 % 10),
                cell(item.description)});
   }
-  return "## Work-item functions (module `core.h`)\n\n" + table.str();
+  return "## Work-item functions (module `core.h`)\n\nReadable mode writes CUDA's built-in "
+         "variables where they are exact, D being the dimension's `x`, `y` or `z`; `(size_t)` "
+         "where the context needs a value past 32 bits (docs/translator.md, \"Kernels as a "
+         "CUDA programmer writes them\").\n\n" +
+         table.str();
 }
 
 const char *argumentsText(BuiltinArguments arguments) {

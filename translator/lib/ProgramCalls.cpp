@@ -18,13 +18,33 @@ class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
 public:
   bool VisitCallExpr(clang::CallExpr *call) {
     if (const clang::FunctionDecl *callee = call->getDirectCallee())
-      callees.push_back(callee);
+      calls.emplace_back(call, callee);
     return true;
   }
-  std::vector<const clang::FunctionDecl *> callees;
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> calls;
 };
 
 } // namespace
+
+std::optional<std::string> workItemBuiltin(const WorkItemInfo &work_item,
+                                           const clang::CallExpr *call,
+                                           const clang::ASTContext &ast) {
+  std::string builtin = work_item.builtin;
+  if (builtin.empty() || builtin.find(".D") == std::string::npos)
+    return builtin.empty() ? std::nullopt : std::optional<std::string>(builtin);
+  clang::Expr::EvalResult dimension;
+  if (call->getNumArgs() != 1 || !call->getArg(0)->EvaluateAsInt(dimension, ast))
+    return std::nullopt;
+  const llvm::APSInt &value = dimension.Val.getInt();
+  if (value.isSigned() && value.isNegative())
+    return std::nullopt;
+  const uint64_t d = value.getLimitedValue();
+  if (d > 2)
+    return std::nullopt;
+  for (size_t at = builtin.find(".D"); at != std::string::npos; at = builtin.find(".D", at))
+    builtin[++at] = "xyz"[d];
+  return builtin;
+}
 
 bool isBuiltinFunction(const ParsedProgram &program, const clang::FunctionDecl *function) {
   // -fdeclare-opencl-builtins declares builtins implicitly, at their first use.
@@ -52,6 +72,7 @@ ProgramCalls::ProgramCalls(
       if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
           function && isUser(function->getLocation()) && function->isExternallyVisible()) {
         ndrange_functions_.insert(canonical(function));
+        readable_ndrange_functions_.try_emplace(canonical(function), "separate compilation");
         if (isKernel(function) && !keeps_dynamic_locals(function))
           called_kernels_.insert(canonical(function));
       }
@@ -63,10 +84,14 @@ ProgramCalls::ProgramCalls(
       continue;
     CallCollector collector;
     collector.TraverseStmt(function->getBody());
-    for (const clang::FunctionDecl *callee : collector.callees) {
+    for (const auto &[call, callee] : collector.calls) {
       if (isBuiltinFunction(program, callee)) {
-        if (needsNDRange(callee->getName()))
-          ndrange_functions_.insert(canonical(function));
+        if (!needsNDRange(callee->getName()))
+          continue;
+        ndrange_functions_.insert(canonical(function));
+        const WorkItemInfo *work_item = findWorkItem(callee->getName());
+        if (!work_item || !workItemBuiltin(*work_item, call, program.ast))
+          readable_ndrange_functions_.try_emplace(canonical(function), callee->getName());
         continue;
       }
       calls[canonical(function)].push_back(canonical(callee));
@@ -98,6 +123,30 @@ ProgramCalls::ProgramCalls(
       for (const clang::FunctionDecl *callee : callees)
         if (ndrange_functions_.count(callee)) {
           ndrange_functions_.insert(caller);
+          changed = true;
+          break;
+        }
+    }
+  }
+  // Readable mode: the same, and a function that reads the launch's shape
+  // (one compile mode gives the NDRange) called where the NDRange is passed
+  // takes it as well: it may be launched as any NDRange.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[caller, callees] : calls) {
+      auto passed = readable_ndrange_functions_.find(caller);
+      if (passed != readable_ndrange_functions_.end()) {
+        const llvm::StringRef reason = passed->second;
+        for (const clang::FunctionDecl *callee : callees)
+          if (ndrange_functions_.count(callee))
+            changed |= readable_ndrange_functions_.try_emplace(callee, reason).second;
+        continue;
+      }
+      for (const clang::FunctionDecl *callee : callees)
+        if (auto taken = readable_ndrange_functions_.find(callee);
+            taken != readable_ndrange_functions_.end()) {
+          const llvm::StringRef reason = taken->second;
+          readable_ndrange_functions_.try_emplace(caller, reason);
           changed = true;
           break;
         }

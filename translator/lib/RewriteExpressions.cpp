@@ -30,7 +30,8 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
     renameAt(reference->getLocation(), callee);
   if (calls_.needsNdrange(callee)) {
     if (std::optional<unsigned> close = tokenAt(call->getRParenLoc()))
-      edits_.insertBefore({*close, *close}, call->getNumArgs() ? ", clc_ndrange" : "clc_ndrange");
+      edits_.insertBefore({*close, *close}, call->getNumArgs() ? ", clc_ndrange" : "clc_ndrange",
+                          calls_.needsNdrangeWhenReadable(callee) ? kBothModes : kCompileMode);
   }
   return true;
 }

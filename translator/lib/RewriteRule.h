@@ -28,6 +28,8 @@ struct RewriteContext {
   ProgramCalls calls;
   // Tokens an edit has taken: later rules leave them alone.
   llvm::DenseSet<unsigned> handled_tokens;
+  // The function whose declaration the walk is in.
+  const clang::FunctionDecl *function = nullptr;
   // A location reports one diagnostic, however many rules meet it.
   llvm::DenseSet<unsigned> reported_locations;
 };

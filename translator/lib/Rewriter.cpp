@@ -11,7 +11,7 @@ namespace cl2cuda {
 
 ProgramRewriter::ProgramRewriter(RewriteContext &context)
     : RewriteRule(context), address_spaces_(context), locals_(context), conversions_(context),
-      builtin_calls_(context, conversions_), swizzles_(context) {}
+      builtin_calls_(context, conversions_), swizzles_(context), interface_(context) {}
 
 void ProgramRewriter::run() {
   TraverseDecl(program_.ast.getTranslationUnitDecl());
@@ -34,7 +34,12 @@ bool ProgramRewriter::TraverseDecl(clang::Decl *decl) {
       return true;
     }
   }
-  return RecursiveASTVisitor::TraverseDecl(decl);
+  const clang::FunctionDecl *outer = context_.function;
+  if (const auto *function = llvm::dyn_cast_or_null<clang::FunctionDecl>(decl))
+    context_.function = function;
+  const bool result = RecursiveASTVisitor::TraverseDecl(decl);
+  context_.function = outer;
+  return result;
 }
 
 std::optional<TokenRange> ProgramRewriter::attributeTokens(const clang::Attr *attribute) const {
@@ -168,11 +173,18 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   while (kept.first < kept.last && handled_tokens_.count(kept.first) &&
          address_spaces_.rewrote(kept.first) == 0)
     ++kept.first;
+  const bool readable_ndrange = calls_.needsNdrangeWhenReadable(function);
   if (prefixed_tokens_.insert(declaration->first).second) {
     if (!kernel_entry && mayBeInternal(function)) {
       edits_.insertBefore(kept, std::string(cudaSpelling(Qualifier::InternalHelperFunction)) + " ",
                           kCompileMode);
       edits_.insertBefore(kept, prefix, kReadableMode);
+    } else if (kernel_entry && readable_ndrange) {
+      edits_.insertBefore(kept, prefix, kCompileMode);
+      edits_.insertBefore(
+          kept,
+          interface_.ndrangeComment(function, indentationOf(function->getBeginLoc())) + prefix,
+          kReadableMode);
     } else {
       edits_.insertBefore(kept, prefix);
     }
@@ -192,22 +204,30 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
       name && *name > declaration->first)
     address_spaces_.rewriteTokens({declaration->first, *name - 1}, function->getReturnType(),
                                   Placement::Other, false);
-  rewriteParameters(function, kernel_entry);
+  const bool defined_kernel = kernel && function->doesThisDeclarationHaveABody();
+  const uint32_t local_bytes = defined_kernel ? locals_.plan(function) : 0;
+  rewriteParameters(function, kernel_entry, local_bytes);
+  // Readable mode: only where CUDA's built-in variables cannot serve.
+  const unsigned ndrange_modes = readable_ndrange ? kBothModes : kCompileMode;
   if (kernel_entry)
-    addHiddenParameter(function, "const __grid_constant__ clc::ndrange clc_ndrange");
+    addHiddenParameter(function, "const __grid_constant__ clc::ndrange clc_ndrange", ndrange_modes);
   else if (calls_.needsNdrange(function))
-    addHiddenParameter(function, "const clc::ndrange &clc_ndrange");
+    addHiddenParameter(function, "const clc::ndrange &clc_ndrange", ndrange_modes);
 
-  if (kernel && function->doesThisDeclarationHaveABody()) {
-    recordKernelMetadata(function);
+  if (defined_kernel) {
+    recordKernelMetadata(function, local_bytes);
     if (!kernel_entry)
       addKernelWrapper(function, launch_bounds);
+    if (options_.launch_helpers)
+      interface_.addLaunchHelper(function, types_.nameOf(function), local_bytes,
+                                 output_.kernels.back().reqd_work_group_size);
   }
   return true;
 }
 
-void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry) {
-  std::string compile_declarations, readable_declarations;
+void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry,
+                                        uint64_t local_bytes) {
+  std::string compile_declarations;
   const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody());
   std::string indentation =
       !body || body->body_empty() ? "  " : indentationOf(body->body_front()->getBeginLoc());
@@ -224,24 +244,25 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
       continue;
     std::string name = types_.nameOf(parameter);
     std::string offset = names_.fresh(name + "_local_offset");
-    edits_.replace(*tokens, "unsigned int " + offset);
+    edits_.replace(*tokens, "unsigned int " + offset, kCompileMode);
+    edits_.replace(*tokens, interface_.sizeParameter(parameter), kReadableMode);
     markHandled(*tokens);
     converted("kernel argument", "local pointer");
-    std::string declaration = spell(type, name) + " = clc::local_arg<" +
-                              spell(type->getPointeeType().getUnqualifiedType()) + ">(" + offset +
-                              ");";
-    compile_declarations += " " + declaration;
-    readable_declarations += "\n" + indentation + declaration;
+    compile_declarations += " " + spell(type, name) + " = clc::local_arg<" +
+                            spell(type->getPointeeType().getUnqualifiedType()) + ">(" + offset +
+                            ");";
   }
   std::optional<unsigned> brace = body ? tokenAt(body->getLBracLoc()) : std::nullopt;
   if (!brace || !function->doesThisDeclarationHaveABody() || compile_declarations.empty())
     return;
   edits_.insertAfter({*brace, *brace}, compile_declarations, kCompileMode);
-  edits_.insertAfter({*brace, *brace}, readable_declarations, kReadableMode);
+  edits_.insertAfter({*brace, *brace},
+                     interface_.localPointerDeclarations(function, local_bytes, indentation),
+                     kReadableMode);
 }
 
 void ProgramRewriter::addHiddenParameter(const clang::FunctionDecl *function,
-                                         const std::string &parameter) {
+                                         const std::string &parameter, unsigned modes) {
   clang::FunctionTypeLoc type = function->getFunctionTypeLoc();
   if (!type)
     return;
@@ -250,11 +271,11 @@ void ProgramRewriter::addHiddenParameter(const clang::FunctionDecl *function,
   if (!open || !close)
     return;
   if (function->getNumParams() > 0)
-    edits_.insertBefore({*close, *close}, ", " + parameter);
+    edits_.insertBefore({*close, *close}, ", " + parameter, modes);
   else if (*close > *open + 1) // (void)
-    edits_.replace({*open + 1, *close - 1}, parameter);
+    edits_.replace({*open + 1, *close - 1}, parameter, modes);
   else
-    edits_.insertAfter({*open, *open}, parameter);
+    edits_.insertAfter({*open, *open}, parameter, modes);
 }
 
 void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
@@ -262,38 +283,54 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
   std::optional<TokenRange> definition = rangeOf(function->getSourceRange());
   if (!definition)
     return;
-  std::string parameters, arguments;
-  for (const clang::ParmVarDecl *parameter : function->parameters()) {
-    std::string name = types_.nameOf(parameter);
-    clang::QualType type = parameter->getType();
-    if (type->isPointerType() &&
-        type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local) {
-      std::string offset = names_.fresh(name + "_local_offset");
-      parameters += "unsigned int " + offset + ", ";
-      arguments += "clc::local_arg<" + spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
-                   offset + "), ";
-    } else {
-      parameters += spell(type, name) + ", ";
-      arguments += name + ", ";
-    }
-  }
-  if (calls_.needsNdrange(function))
-    arguments += "clc_ndrange";
-  else if (!arguments.empty())
-    arguments.resize(arguments.size() - 2);
   const std::string symbol = types_.nameOf(function);
-  std::string wrapper = "\n" + std::string(cudaSpelling(Qualifier::KernelFunction)) + " " +
-                        (launch_bounds.empty() ? "" : launch_bounds + " ") + "void " + symbol +
-                        "(" + parameters +
-                        "const __grid_constant__ clc::ndrange clc_ndrange) {\n  " +
-                        types_.nameOf(function) + "_body(" + arguments + ");\n}";
-  edits_.insertAfter({definition->last, definition->last}, wrapper);
+  for (const bool readable : {false, true}) {
+    std::string parameters, arguments;
+    for (const clang::ParmVarDecl *parameter : function->parameters()) {
+      std::string name = types_.nameOf(parameter);
+      clang::QualType type = parameter->getType();
+      if (!type->isPointerType() ||
+          type->getPointeeType().getAddressSpace() != clang::LangAS::opencl_local) {
+        parameters += spell(type, name) + ", ";
+        arguments += name + ", ";
+      } else if (readable) { // declared in the wrapper's body
+        parameters += interface_.sizeParameter(parameter) + ", ";
+        arguments += name + ", ";
+      } else {
+        std::string offset = names_.fresh(name + "_local_offset");
+        parameters += "unsigned int " + offset + ", ";
+        arguments += "clc::local_arg<" + spell(type->getPointeeType().getUnqualifiedType()) + ">(" +
+                     offset + "), ";
+      }
+    }
+    // Compile mode's entry points all take the NDRange.
+    const bool entry_ndrange = !readable || calls_.needsNdrangeWhenReadable(function);
+    const bool body_ndrange =
+        readable ? calls_.needsNdrangeWhenReadable(function) : calls_.needsNdrange(function);
+    if (body_ndrange)
+      arguments += "clc_ndrange";
+    else if (!arguments.empty())
+      arguments.resize(arguments.size() - 2);
+    if (entry_ndrange)
+      parameters += "const __grid_constant__ clc::ndrange clc_ndrange";
+    else if (!parameters.empty())
+      parameters.resize(parameters.size() - 2);
+    const std::string declarations =
+        readable ? interface_.localPointerDeclarations(function, 0, "  ") : "";
+    std::string wrapper = "\n" + std::string(cudaSpelling(Qualifier::KernelFunction)) + " " +
+                          (launch_bounds.empty() ? "" : launch_bounds + " ") + "void " + symbol +
+                          "(" + parameters + ") {" + declarations + "\n  " + symbol + "_body(" +
+                          arguments + ");\n}";
+    edits_.insertAfter({definition->last, definition->last}, wrapper,
+                       readable ? kReadableMode : kCompileMode);
+  }
 }
 
-void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function) {
+void ProgramRewriter::recordKernelMetadata(const clang::FunctionDecl *function,
+                                           uint32_t local_bytes) {
   const std::string symbol = types_.nameOf(function);
   output_.kernels.push_back(kernelMetadata(function, program_.ast, symbol));
-  output_.kernels.back().local_variable_bytes = locals_.plan(function);
+  output_.kernels.back().local_variable_bytes = local_bytes;
 }
 
 bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {

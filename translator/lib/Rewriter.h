@@ -31,6 +31,8 @@ struct RewriteOutput {
     std::string pragma;
   };
   std::vector<UnrollCount> unroll_counts;
+  // Readable mode with --launch-helpers: a host function per kernel.
+  std::string launch_helpers;
 };
 
 // Reports unsupported constructs through program.diagnostics.

@@ -6,6 +6,7 @@
 #include "AddressSpaces.h"
 #include "BuiltinCalls.h"
 #include "Conversions.h"
+#include "KernelInterface.h"
 #include "LocalVariables.h"
 #include "RewriteRule.h"
 #include "Swizzles.h"
@@ -68,10 +69,13 @@ private:
   bool mayBeInternal(const clang::FunctionDecl *function) const;
   void rewriteKernelAttributes(const clang::FunctionDecl *function, TokenRange declaration,
                                std::string *launch_bounds);
-  void rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry);
-  void addHiddenParameter(const clang::FunctionDecl *function, const std::string &parameter);
+  // `local_bytes`: the kernel's __local variables in dynamic shared memory.
+  void rewriteParameters(const clang::FunctionDecl *function, bool kernel_entry,
+                         uint64_t local_bytes);
+  void addHiddenParameter(const clang::FunctionDecl *function, const std::string &parameter,
+                          unsigned modes);
   void addKernelWrapper(const clang::FunctionDecl *function, const std::string &launch_bounds);
-  void recordKernelMetadata(const clang::FunctionDecl *function);
+  void recordKernelMetadata(const clang::FunctionDecl *function, uint32_t local_bytes);
 
   std::optional<TokenRange> attributeTokens(const clang::Attr *attribute) const;
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
@@ -93,6 +97,7 @@ private:
   ConversionRule conversions_;
   BuiltinCallRule builtin_calls_;
   SwizzleRule swizzles_;
+  KernelInterfaceRule interface_;
 
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
 };

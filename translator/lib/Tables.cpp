@@ -40,8 +40,8 @@ constexpr NamedTypeInfo kNamedTypes[] = {
 };
 
 constexpr WorkItemInfo kWorkItems[] = {
-#define CL2CUDA_WORK_ITEM(name, parameters, needs_ndrange, since, description)                     \
-  {#name, parameters, needs_ndrange != 0, since, description},
+#define CL2CUDA_WORK_ITEM(name, parameters, needs_ndrange, builtin, wide, since, description)      \
+  {#name, parameters, needs_ndrange != 0, builtin, wide != 0, since, description},
 #include "tables/work_items.def"
 };
 

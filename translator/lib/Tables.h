@@ -77,6 +77,8 @@ struct WorkItemInfo {
   const char *name;
   const char *parameters;
   bool needs_ndrange;
+  const char *builtin; // CUDA's built-in variables, D for the dimension; "" for none
+  bool wide;           // the value may pass 32 bits
   unsigned since;
   const char *description;
 };

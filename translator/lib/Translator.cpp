@@ -71,6 +71,13 @@ void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputM
                                         : renderReadableMode(std::move(input));
   if (text)
     result.cuda_source = std::move(*text);
+  if (text && !rewrite.launch_helpers.empty())
+    result.cuda_source +=
+        "\n#ifndef __CUDACC_RTC__\n// cl2cuda --launch-helpers: host functions that launch the "
+        "kernels above as\n"
+        "// clEnqueueNDRangeKernel does (docs/translator.md, \"Launch helpers\").\n"
+        "#include <clc/launch.h>\n" +
+        rewrite.launch_helpers + "#endif\n";
   result.times.render = secondsBetween(rewritten, Clock::now());
 }
 
@@ -110,6 +117,7 @@ TranslateResult translateOrThrow(std::string_view source, const TranslateOptions
     return result;
   }
   build.separate_compilation = options.separate_compilation;
+  build.launch_helpers = options.launch_helpers && options.mode == OutputMode::Readable;
   build.leaves_out_unreached_functions =
       options.mode == OutputMode::Compile && !options.separate_compilation;
   const bool whole_program_too = options.whole_program_too && options.separate_compilation &&

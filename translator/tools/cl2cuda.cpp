@@ -27,6 +27,8 @@ options:
   --mode=compile        the preprocessed program with #line directives, as
                         clBuildProgram compiles it
   --check[=sm_XY]       compile the output with NVRTC (default sm_90) and report
+  --launch-helpers      readable mode: add a host function per kernel that
+                        launches it as clEnqueueNDRangeKernel would
   --object              translate one unit of separate compilation, as
                         clCompileProgram does (docs/translator.md)
   --metadata            print the program metadata (kernels, arguments) to stderr
@@ -50,6 +52,7 @@ struct CommandLine {
   bool check = false;
   std::string arch = "sm_90";
   bool separate_compilation = false;
+  bool launch_helpers = false;
   bool metadata = false;
   bool stats = false;
   bool time = false;
@@ -102,6 +105,8 @@ bool parseCommandLine(int argc, char **argv, CommandLine *command) {
         command->arch = arg.substr(8);
     } else if (arg == "--object") {
       command->separate_compilation = true;
+    } else if (arg == "--launch-helpers") {
+      command->launch_helpers = true;
     } else if (arg == "--metadata") {
       command->metadata = true;
     } else if (arg == "--stats") {
@@ -132,6 +137,10 @@ bool parseCommandLine(int argc, char **argv, CommandLine *command) {
   }
   if (command->input.empty()) {
     std::cerr << kUsage;
+    return false;
+  }
+  if (command->launch_helpers && command->mode == cl2cuda::OutputMode::Compile) {
+    std::cerr << "cl2cuda: --launch-helpers is for readable mode\n";
     return false;
   }
   return true;
@@ -229,6 +238,7 @@ int main(int argc, char **argv) {
   options.mode = command.mode;
   options.file_name = command.input;
   options.separate_compilation = command.separate_compilation;
+  options.launch_helpers = command.launch_helpers;
   options.build_options = joinOptions(build_options);
   cl2cuda::TranslateResult result = cl2cuda::translate(source, options);
   std::cerr << result.log;

@@ -1,6 +1,7 @@
 // Tiled matrix multiply, C = A * B, rows of float4, local tiles.
 #define TS 16
-// CHECK: extern "C" __global__ void matmul(const clc::float4 *A, const clc::float4 *B, clc::float4 *C, int N, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE: extern "C" __global__ void matmul(const clc::float4 *A, const clc::float4 *B, clc::float4 *C, int N, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: extern "C" __global__ void matmul(const clc::float4 *A, const clc::float4 *B, clc::float4 *C, int N) {
 // READABLE: __shared__ clc::float4 Asub[TS][TS / 4];
 // COMPILE: __shared__ clc::float4 Asub[16][16 / 4];
 // CHECK: clc::float4 acc = clc::float4(0.0f);

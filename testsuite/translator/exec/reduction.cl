@@ -1,8 +1,14 @@
 // Sum per work-group through local memory (a __local argument).
-// CHECK: extern "C" __global__ void reduce(const float *input, float *partial, unsigned int scratch_local_offset,
-// CHECK-NEXT: uint n, const __grid_constant__ clc::ndrange clc_ndrange) {
-// CHECK: float *scratch = clc::local_arg<float>(scratch_local_offset);
-// CHECK: partial[clc::get_group_id(clc_ndrange, 0)] = scratch[0];
+// COMPILE: extern "C" __global__ void reduce(const float *input, float *partial, unsigned int scratch_local_offset,
+// COMPILE-NEXT: uint n, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE: float *scratch = clc::local_arg<float>(scratch_local_offset);
+// COMPILE: partial[clc::get_group_id(clc_ndrange, 0)] = scratch[0];
+// READABLE: extern "C" __global__ void reduce(const float *input, float *partial, size_t scratch_bytes,
+// READABLE-NEXT: uint n) {
+// READABLE: float *scratch = reinterpret_cast<float *>(shared_memory);
+// READABLE: uint gid = blockIdx.x * blockDim.x + threadIdx.x, lid = threadIdx.x;
+// READABLE: for (uint stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+// READABLE: partial[blockIdx.x] = scratch[0];
 __kernel void reduce(__global const float *input, __global float *partial, __local float *scratch,
                      uint n) {
   uint gid = get_global_id(0), lid = get_local_id(0);

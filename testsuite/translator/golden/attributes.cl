@@ -23,7 +23,7 @@ static inline float rotated(float x) { return -x; }
 static inline FORCE_INLINE(float unused_rotated(float x));
 static inline float unused_rotated(float x) { return x; }
 
-// READABLE: extern "C" __global__ __launch_bounds__(256) void tuned(float *out, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: extern "C" __global__ __launch_bounds__(256) void tuned(float *out) {
 // COMPILE: extern "C" __global__ __launch_bounds__(256)
 // COMPILE: void tuned(float *out, const __grid_constant__ clc::ndrange clc_ndrange) {
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))

@@ -25,6 +25,6 @@
 // READABLE-NEXT: extern "C" __global__ void includes(
 kernel void includes(global vec_t *out) {
   // COMPILE: out[((0) * 64 + (clc::get_global_id(clc_ndrange, 0)))] = scaled(out[0], 16);
-  // READABLE: out[INDEX(clc::get_global_id(clc_ndrange, 0), 0)] = scaled(out[0], TILE);
+  // READABLE: out[INDEX((size_t)blockIdx.x * blockDim.x + threadIdx.x, 0)] = scaled(out[0], TILE);
   out[INDEX(get_global_id(0), 0)] = scaled(out[0], TILE);
 }

@@ -25,7 +25,8 @@ float thrice(float x) { return 3.0f * x; }
 int unused_leaf(int x) { return x; }
 // COMPILE-NOT: unused
 
-// CHECK: extern "C" __global__ void scale(float *data, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE: extern "C" __global__ void scale(float *data, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: extern "C" __global__ void scale(float *data) {
 kernel void scale(global float *data) {
   size_t i = get_global_id(0);
   data[i] = twice(half_of(thrice(data[i])));

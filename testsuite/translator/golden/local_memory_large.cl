@@ -4,7 +4,10 @@
 // their alignments; the metadata's local_variable_bytes tells the shim to put
 // the __local arguments after them. Smaller kernels keep __shared__.
 #define TILE 16384
-// CHECK: extern "C" __global__ void scan(float *data, unsigned int partial_local_offset, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE: extern "C" __global__ void scan(float *data, unsigned int partial_local_offset, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: extern "C" __global__ void scan(float *data, size_t partial_bytes) {
+// READABLE-NEXT: extern __shared__ __align__(128) unsigned char shared_memory[];
+// READABLE-NEXT: float *partial = reinterpret_cast<float *>(shared_memory + 65568);
 kernel void scan(global float *data, local float *partial) {
   // READABLE: float (&buffer)[TILE] = clc::local_variable<decltype(buffer)>(0);
   // COMPILE: float (&buffer)[16384] = clc::local_variable<decltype(buffer)>(0);
@@ -38,9 +41,11 @@ kernel void fits(global float *data) {
 // METADATA-NEXT: arg name="data"
 
 // A __local parameter written as an array is the pointer it decays to.
-// CHECK: extern "C" __global__ void array_parameter(float *out, unsigned int scratch_local_offset, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE: extern "C" __global__ void array_parameter(float *out, unsigned int scratch_local_offset, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE: extern "C" __global__ void array_parameter(float *out, size_t scratch_bytes) {
 kernel void array_parameter(global float *out, local float scratch[100]) {
-  // READABLE-NEXT: float *scratch = clc::local_arg<float>(scratch_local_offset);
+  // READABLE-NEXT: extern __shared__ __align__(128) unsigned char shared_memory[];
+  // READABLE-NEXT: float *scratch = reinterpret_cast<float *>(shared_memory);
   // COMPILE-SAME: float *scratch = clc::local_arg<float>(scratch_local_offset);
   scratch[get_local_id(0)] = out[0];
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -2,7 +2,7 @@
 // #define when every expansion needs it, an edit in an argument in the
 // argument; otherwise the call is replaced by its expansion.
 #define GID get_global_id(0)
-// READABLE: #define GID clc::get_global_id(clc_ndrange, 0)
+// READABLE: #define GID ((size_t)blockIdx.x * blockDim.x + threadIdx.x)
 #define REAL float4
 // READABLE: #define REAL clc::float4
 #define SQUARE(x) ((x) * (x))
@@ -16,7 +16,8 @@
 #define STR(x) #x
 
 kernel void macros(global float *in, global float4 *out, global float2 *pairs, global float *scalars) {
-  // CHECK: size_t i = {{(GID|clc::get_global_id\(clc_ndrange, 0\))}};
+  // COMPILE: size_t i = clc::get_global_id(clc_ndrange, 0);
+  // READABLE: size_t i = GID;
   size_t i = GID;
   // READABLE: REAL v = LOAD(in, i);
   REAL v = LOAD(in, i);
@@ -36,12 +37,13 @@ kernel void macros(global float *in, global float4 *out, global float2 *pairs, g
 }
 
 // A macro body or argument that several expansions share takes each edit
-// once, however often it is expanded (SHOC's S3D indexing macros).
+// once, however often it is expanded (SHOC's S3D indexing macros). The
+// global offset keeps the NDRange parameter in readable mode.
 #define THREAD (get_global_id(0))
 // READABLE: #define THREAD (clc::get_global_id(clc_ndrange, 0))
 #define AT(p, z) (p[(z) + THREAD])
 #define TWICE(x) ((x) + (x))
-float scaled(float x) { return x * get_global_size(0); }
+float scaled(float x) { return x * get_global_size(0) + get_global_offset(0); }
 #define SCALED(x) scaled(x)
 // READABLE: #define SCALED(x) scaled(x, clc_ndrange)
 

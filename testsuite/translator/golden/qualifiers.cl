@@ -16,7 +16,8 @@ void store(__global float *restrict out, __global volatile int *flag) {
 }
 
 // CHECK: extern "C" __global__ void qualifiers(float *out, const float *in, const int *c,
-// CHECK-NEXT: float *__restrict__ r, const __grid_constant__ clc::ndrange clc_ndrange) {
+// COMPILE-NEXT: float *__restrict__ r, const __grid_constant__ clc::ndrange clc_ndrange) {
+// READABLE-NEXT: float *__restrict__ r) {
 __kernel void qualifiers(__global float *out, __global const float *in, __constant int *c,
                          global float *restrict r) {
   // CHECK: float x = in[0];

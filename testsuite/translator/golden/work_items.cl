@@ -4,7 +4,8 @@
 size_t row(void) { return get_global_id(1); }
 // CHECK: __device__ size_t flat(size_t width, const clc::ndrange &clc_ndrange) { return row(clc_ndrange) * width + clc::get_global_id(clc_ndrange, 0); }
 size_t flat(size_t width) { return row() * width + get_global_id(0); }
-// CHECK: __device__ size_t lane(void) { return clc::get_local_id(0); }
+// COMPILE: __device__ size_t lane(void) { return clc::get_local_id(0); }
+// READABLE: __device__ size_t lane(void) { return threadIdx.x; }
 size_t lane(void) { return get_local_id(0); }
 
 // CHECK: extern "C" __global__ void ids(ulong *out, const __grid_constant__ clc::ndrange clc_ndrange)
@@ -15,7 +16,8 @@ __kernel void ids(__global ulong *out) {
   out[i * 10 + 0] = get_work_dim();
   // CHECK: out[i * 10 + 1] = clc::get_global_offset(clc_ndrange, 0);
   out[i * 10 + 1] = get_global_offset(0);
-  // CHECK: out[i * 10 + 2] = clc::get_local_size(0) + lane();
+  // COMPILE: out[i * 10 + 2] = clc::get_local_size(0) + lane();
+  // READABLE: out[i * 10 + 2] = blockDim.x + lane();
   out[i * 10 + 2] = get_local_size(0) + lane();
   // CHECK: out[i * 10 + 3] = clc::get_num_groups(clc_ndrange, 1);
   out[i * 10 + 3] = get_num_groups(1);

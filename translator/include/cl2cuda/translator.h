@@ -46,6 +46,9 @@ struct TranslateOptions {
   // program (TranslateResult::whole_program), from the same parse, for a
   // unit that is later linked alone (docs/programs.md, "Separate compilation").
   bool whole_program_too = false;
+  // Readable mode: a host function per kernel that launches it as
+  // clEnqueueNDRangeKernel would (cl2cuda --launch-helpers).
+  bool launch_helpers = false;
 };
 
 enum class Status : int {
