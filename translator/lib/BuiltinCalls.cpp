@@ -61,13 +61,21 @@ void BuiltinCallRule::rewrite(clang::CallExpr *call, const clang::FunctionDecl *
             {name.str(), std::string(": ") + builtin->note});
       return;
     }
-    // Readable mode writes CUDA's built-in variables where they are exact.
+    // Readable mode writes CUDA's own spelling where it is exact: built-in
+    // variables, __syncthreads(), the math functions as written.
     std::optional<std::string> readable;
     if (const WorkItemInfo *work_item = findWorkItem(name))
       readable = work_items_.readable(call, *work_item, context_.function);
+    else if (const ReadableBuiltinInfo *spelled = findReadableBuiltin(name, call->getNumArgs());
+             spelled &&
+             std::none_of(call->arg_begin(), call->arg_end(), [&](const clang::Expr *argument) {
+               return argument->HasSideEffects(program_.ast);
+             }))
+      readable = spelled->cuda;
+    const bool cuda_math = !readable && isCudaMathFunction(name) && takesFloatingScalars(call);
     {
       EditGroup group(edits_);
-      const unsigned modes = readable ? kCompileMode : kBothModes;
+      const unsigned modes = readable || cuda_math ? kCompileMode : kBothModes;
       renameCallee(builtin->cuda, modes);
       if (builtin->passes_ndrange)
         passNDRange(modes);
@@ -82,6 +90,16 @@ void BuiltinCallRule::rewrite(clang::CallExpr *call, const clang::FunctionDecl *
   }
   if (!name.startswith("__builtin_"))
     error(location, Diagnostic::UnsupportedBuiltin, {name.str(), ""});
+}
+
+bool BuiltinCallRule::takesFloatingScalars(const clang::CallExpr *call) const {
+  for (const clang::Expr *argument : call->arguments()) {
+    const clang::QualType type = argument->getType().getCanonicalType();
+    if (hasValueConversion(argument) || !(type->isSpecificBuiltinType(clang::BuiltinType::Float) ||
+                                          type->isSpecificBuiltinType(clang::BuiltinType::Double)))
+      return false;
+  }
+  return call->getNumArgs() != 0;
 }
 
 bool BuiltinCallRule::overloadsDifferAt(const clang::FunctionDecl *callee, unsigned index) {

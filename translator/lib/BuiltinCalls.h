@@ -23,6 +23,8 @@ public:
 
 private:
   void rewritePrintf(clang::CallExpr *call);
+  // Whether every argument is a float or a double that the call takes as it is.
+  bool takesFloatingScalars(const clang::CallExpr *call) const;
   void castConvertedArguments(clang::CallExpr *call, const clang::FunctionDecl *callee);
   // Whether the builtin's overloads of this arity take different types at
   // parameter `index`.

@@ -161,6 +161,24 @@ std::string builtinSection() {
   return text;
 }
 
+std::string readableBuiltinSection() {
+  Table table({"OpenCL C", "readable mode", "notes"});
+  for (const ReadableBuiltinInfo &builtin : readableBuiltinTable())
+    table.row({code(std::string(builtin.name) + " with " + std::to_string(builtin.arguments) +
+                    (builtin.arguments == 1 ? " argument" : " arguments")),
+               code(builtin.cuda), cell(builtin.description)});
+  std::string math;
+  for (const char *name : cudaMathFunctionTable())
+    math += (math.empty() ? "" : ", ") + code(name);
+  return "### Readable mode's CUDA spellings\n\nReadable mode writes these calls as CUDA "
+         "does where the arguments have no side effects:\n\n" +
+         table.str() +
+         "and keeps a call of these math functions as it is written, CUDA's own, where every "
+         "argument is a float or a double taken as it is (the device library calls the same "
+         "CUDA function; `kernels/include/clc/cuda_math_functions.h`): " +
+         math + ".\n\n";
+}
+
 std::string patternSection() {
   Table patterns({"OpenCL C", "CUDA C++", "module", "notes"});
   for (const PatternInfo &pattern : patternTable())
@@ -250,8 +268,8 @@ std::string mappingTablesMarkdown() {
          "(`ninja cl2cuda_mapping_docs`); do not edit. How the translator uses them: "
          "[translator.md](translator.md), [design.md](design.md).\n\n" +
          qualifiersSection() + typesSection() + workItemSection() + builtinSection() +
-         patternSection() + compilerSection() + attributeSection() + buildOptionSection() +
-         reservedSection() + diagnosticSection();
+         readableBuiltinSection() + patternSection() + compilerSection() + attributeSection() +
+         buildOptionSection() + reservedSection() + diagnosticSection();
 }
 
 } // namespace cl2cuda

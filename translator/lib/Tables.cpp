@@ -312,6 +312,32 @@ std::optional<BuiltinCall> resolveBuiltinCall(llvm::StringRef name) {
   return std::nullopt;
 }
 
+constexpr ReadableBuiltinInfo kReadableBuiltins[] = {
+#define CL2CUDA_READABLE_BUILTIN(name, arguments, cuda, description)                               \
+  {#name, arguments, cuda, description},
+#include "tables/readable_builtins.def"
+};
+
+constexpr const char *kCudaMathFunctions[] = {
+#define CLC_CUDA_MATH_1(name) #name,
+#define CLC_CUDA_MATH_2(name) #name,
+#include <clc/cuda_math_functions.h>
+#undef CLC_CUDA_MATH_1
+#undef CLC_CUDA_MATH_2
+};
+
+llvm::ArrayRef<ReadableBuiltinInfo> readableBuiltinTable() { return kReadableBuiltins; }
+const ReadableBuiltinInfo *findReadableBuiltin(llvm::StringRef name, unsigned arguments) {
+  for (const ReadableBuiltinInfo &builtin : kReadableBuiltins)
+    if (builtin.name == name && builtin.arguments == arguments)
+      return &builtin;
+  return nullptr;
+}
+llvm::ArrayRef<const char *> cudaMathFunctionTable() { return kCudaMathFunctions; }
+bool isCudaMathFunction(llvm::StringRef name) {
+  return llvm::is_contained(kCudaMathFunctions, name);
+}
+
 llvm::ArrayRef<CompilerBuiltinInfo> compilerBuiltinTable() { return kCompilerBuiltins; }
 const CompilerBuiltinInfo *findCompilerBuiltin(llvm::StringRef name) {
   return lookup<kCompilerBuiltins, &CompilerBuiltinInfo::name>(name);

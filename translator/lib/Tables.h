@@ -152,6 +152,21 @@ struct BuiltinCall {
 };
 std::optional<BuiltinCall> resolveBuiltinCall(llvm::StringRef name);
 
+// --- readable mode's CUDA spellings (tables/readable_builtins.def and the
+// device library's clc/cuda_math_functions.h) ---
+struct ReadableBuiltinInfo {
+  const char *name;
+  unsigned arguments;
+  const char *cuda;
+  const char *description;
+};
+llvm::ArrayRef<ReadableBuiltinInfo> readableBuiltinTable();
+const ReadableBuiltinInfo *findReadableBuiltin(llvm::StringRef name, unsigned arguments);
+// A math builtin whose CUDA global function of the same name the library
+// calls for float and double scalars.
+llvm::ArrayRef<const char *> cudaMathFunctionTable();
+bool isCudaMathFunction(llvm::StringRef name);
+
 // --- compiler builtins (tables/compiler_builtins.def) ---
 struct CompilerBuiltinInfo {
   const char *name;

@@ -23,7 +23,8 @@ __kernel void ids(__global ulong *out) {
   out[i * 10 + 3] = get_num_groups(1);
   // CHECK: out[i * 10 + 4] = clc::get_group_id(clc_ndrange, 0);
   out[i * 10 + 4] = get_group_id(0);
-  // CHECK: clc::barrier(
+  // COMPILE: clc::barrier(
+  // READABLE: __syncthreads();
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   // CHECK: clc::mem_fence(
   mem_fence(CLK_GLOBAL_MEM_FENCE);

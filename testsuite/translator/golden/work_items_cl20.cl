@@ -9,6 +9,7 @@ kernel void linear(global ulong *out) {
   out[i] = get_local_linear_id() + get_enqueued_local_size(0);
   // CHECK: clc::work_group_barrier({{.*}}, clc::memory_scope_work_group);
   work_group_barrier(CLK_GLOBAL_MEM_FENCE, memory_scope_work_group);
-  // CHECK: clc::work_group_barrier(
+  // COMPILE: clc::work_group_barrier(
+  // READABLE: __syncthreads();
   work_group_barrier(CLK_LOCAL_MEM_FENCE);
 }
