@@ -179,6 +179,35 @@ TEST(Translate, OnlyWholeProgramsGiveHelpersInternalLinkage) {
   EXPECT_EQ(unit.cuda_source.find("static"), std::string::npos) << unit.cuda_source;
 }
 
+TEST(Translate, LaunchHelpersInReadableModeOnly) {
+  // A plain kernel's helper takes uniform groups only; one with the NDRange
+  // any NDRange; a __local argument is its size, named apart from the
+  // helper's own names.
+  const char *source =
+      "kernel void plain(global float *p, local float *shared) { p[get_global_id(0)] = 1.0f; }\n"
+      "kernel void offset(global float *p) { p[0] = get_global_offset(0); }\n";
+  TranslateOptions options;
+  options.mode = OutputMode::Readable;
+  options.launch_helpers = true;
+  TranslateResult readable = translate(source, options);
+  ASSERT_EQ(readable.status, Status::Ok) << readable.log;
+  const std::string &text = readable.cuda_source;
+  for (const char *expected :
+       {"#ifndef __CUDACC_RTC__", "#include <clc/launch.h>",
+        "inline cudaError_t launch_plain(cudaStream_t stream, unsigned int work_dim,",
+        "float *p, size_t shared_bytes_arg) {",
+        "clc::local_arguments_end(0, {{shared_bytes_arg, alignof(float)}})",
+        "plain, clc::launch_groups::uniform, {0, 0, 0}, work_dim,",
+        "plain<<<grid, block, shared_bytes, stream>>>(p, shared_bytes_arg);",
+        "offset, clc::launch_groups::any, {0, 0, 0}, work_dim,",
+        "offset<<<grid, block, 0, stream>>>(p, range);"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  options.mode = OutputMode::Compile;
+  TranslateResult compiled = translate(source, options);
+  ASSERT_EQ(compiled.status, Status::Ok) << compiled.log;
+  EXPECT_EQ(compiled.cuda_source.find("launch_"), std::string::npos) << compiled.cuda_source;
+}
+
 TEST(Translate, NeverCrashesOnDamagedPrograms) {
   for (const char *name : {"vectors.cl", "swizzles.cl", "macros.cl", "printf.cl", "structs.cl",
                            "kernel_calls_kernel.cl", "cxx_differences.cl"}) {

@@ -95,16 +95,16 @@ void KernelInterfaceRule::addLaunchHelper(const clang::FunctionDecl *kernel,
   std::string parameters, arguments, sizes;
   unsigned index = 0;
   for (const clang::ParmVarDecl *parameter : kernel->parameters()) {
-    std::string name = types_.nameOf(parameter);
+    const clang::QualType type = parameter->getType();
+    const bool local_pointer = type->isPointerType() && type->getPointeeType().getAddressSpace() ==
+                                                            clang::LangAS::opencl_local;
+    std::string name = local_pointer ? bytesName(parameter) : types_.nameOf(parameter);
     if (name.empty())
       name = "arg" + std::to_string(index);
     else if (kHelperNames.count(name))
       name += "_arg";
     ++index;
-    const clang::QualType type = parameter->getType();
-    if (type->isPointerType() &&
-        type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local) {
-      name = bytesName(parameter);
+    if (local_pointer) {
       parameters += ", size_t " + name;
       sizes += std::string(sizes.empty() ? "" : ", ") + "{" + name + ", alignof(" +
                pointeeType(parameter) + ")}";
