@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 namespace cl2cuda::testing {
 
 void runAndCompare(const ExecCase &test, const Outputs *expected, bool with_reference) {
@@ -22,6 +24,18 @@ void runAndCompare(const ExecCase &test, const Outputs *expected, bool with_refe
   EXPECT_EQ(compareOutputs(test, want, translated.outputs), "")
       << test.file << ": the translated kernel differs from "
       << (expected ? "the expected values" : "the reference");
+
+  ReadableRun readable = runReadableOnCuda(test);
+  if (!readable.skipped.empty()) {
+    std::cout << "note: no readable-mode run: " << readable.skipped << "\n";
+    return;
+  }
+  ASSERT_TRUE(readable.run.ok) << test.file << " in readable mode: " << readable.run.error;
+  if (readable.refused)
+    return; // with the error it must return: nothing ran to compare
+  EXPECT_EQ(compareOutputs(test, translated.outputs, readable.run.outputs), "")
+      << test.file << ": the readable translation, launched through its helper, differs from "
+      << "the translation clcuda runs";
 }
 
 } // namespace cl2cuda::testing

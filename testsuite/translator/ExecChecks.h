@@ -10,6 +10,7 @@ namespace cl2cuda::testing {
 
 // Runs the reference and the translation, compares; `expected`, when given,
 // is checked against both (against the translation only without `reference`).
+// Then the readable translation, whose results must be the translation's.
 void runAndCompare(const ExecCase &test, const Outputs *expected = nullptr,
                    bool with_reference = true);
 

@@ -1,9 +1,9 @@
 #include "ExecHarness.h"
+#include "ExecHarnessInternals.h"
 
 #include "launch_plan.h"
 #include "nvrtc_compile.h"
 
-#include <cl2cuda/c_api.h>
 #include <cl2cuda/metadata.h>
 #include <clc/ndrange.h>
 #include <cuda/driver.h>
@@ -19,24 +19,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <functional>
 #include <sstream>
 
 namespace cl2cuda::testing {
 namespace {
-
-// Releases what a run created, whatever way it ends.
-class Cleanup {
-public:
-  ~Cleanup() {
-    for (auto it = actions_.rbegin(); it != actions_.rend(); ++it)
-      (*it)();
-  }
-  void add(std::function<void()> action) { actions_.push_back(std::move(action)); }
-
-private:
-  std::vector<std::function<void()>> actions_;
-};
 
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
@@ -52,47 +38,6 @@ std::string platformName(cl_platform_id platform) {
   while (!name.empty() && name.back() == '\0')
     name.pop_back();
   return name;
-}
-
-RunResult failure(const std::string &what) {
-  RunResult result;
-  result.error = what;
-  return result;
-}
-
-std::string sourceOf(const ExecCase &test) {
-  std::ifstream file(std::string(CL2CUDA_TEST_DIR) + "/exec/" + test.file, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-// The translator as the shim uses it: libcl2cuda.so through its C ABI,
-// loaded RTLD_LOCAL, so its LLVM stays apart from the reference platform's
-// (PoCL links another LLVM).
-struct Translator {
-  decltype(&cl2cuda_translate) translate = nullptr;
-  decltype(&cl2cuda_result_free) free = nullptr;
-  std::string error;
-};
-
-const Translator &translator() {
-  static const Translator loaded = [] {
-    Translator result;
-    void *library = dlopen(CL2CUDA_LIBRARY_PATH, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-      result.error = dlerror();
-      return result;
-    }
-    result.translate =
-        reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
-    result.free =
-        reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
-    if (!result.translate || !result.free)
-      result.error = "libcl2cuda.so lacks the C ABI";
-    return result;
-  }();
-  return loaded;
 }
 
 template <typename Bits> int64_t orderedBits(Bits bits) {
@@ -148,6 +93,70 @@ std::string integerText(const unsigned char *bytes, Element element) {
 }
 
 } // namespace
+
+RunResult failure(const std::string &what) {
+  RunResult result;
+  result.error = what;
+  return result;
+}
+
+std::string sourcePathOf(const ExecCase &test) {
+  return std::string(CL2CUDA_TEST_DIR) + "/exec/" + test.file;
+}
+
+std::string sourceOf(const ExecCase &test) {
+  std::ifstream file(sourcePathOf(test), std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+const Translator &translator() {
+  static const Translator loaded = [] {
+    Translator result;
+    void *library = dlopen(CL2CUDA_LIBRARY_PATH, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+      result.error = dlerror();
+      return result;
+    }
+    result.translate =
+        reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
+    result.free =
+        reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
+    // cl2cuda::translate(std::string_view, const TranslateOptions &), by its
+    // Itanium name: a change of that signature changes the name, so it shows
+    // here as a missing symbol rather than as a call of the wrong type.
+    result.translate_with_options = reinterpret_cast<decltype(&cl2cuda::translate)>(
+        dlsym(library, "_ZN7cl2cuda9translateESt17basic_string_viewIcSt11char_traitsIcEERKNS_"
+                       "16TranslateOptionsE"));
+    if (!result.translate || !result.free)
+      result.error = "libcl2cuda.so lacks the C ABI";
+    else if (!result.translate_with_options)
+      result.error = "libcl2cuda.so lacks cl2cuda::translate(std::string_view, const "
+                     "TranslateOptions &)";
+    return result;
+  }();
+  return loaded;
+}
+
+std::string deviceArchitecture(std::string *error) {
+  if (!clcuda::cuda::driver()) {
+    *error = "no CUDA driver: " + clcuda::cuda::driverUnavailableReason();
+    return "";
+  }
+  const clcuda::cuda::DriverApi &cu = clcuda::cuda::api();
+  CUdevice device = 0;
+  int major = 0, minor = 0;
+  if (cu.cuDeviceGet(&device, 0) != CUDA_SUCCESS ||
+      cu.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) !=
+          CUDA_SUCCESS ||
+      cu.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device) !=
+          CUDA_SUCCESS) {
+    *error = "cannot read the compute capability of CUDA device 0";
+    return "";
+  }
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
 
 size_t elementSize(Element element) {
   switch (element) {
@@ -307,15 +316,10 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     error = std::string(what) + ": " + (name ? name : std::to_string(result));
     return false;
   };
+  const std::string arch = deviceArchitecture(&error);
   CUdevice device = 0;
-  int major = 0, minor = 0;
-  if (!check(cu.cuDeviceGet(&device, 0), "cuDeviceGet") ||
-      !check(cu.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device),
-             "cuDeviceGetAttribute") ||
-      !check(cu.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device),
-             "cuDeviceGetAttribute"))
+  if (arch.empty() || !check(cu.cuDeviceGet(&device, 0), "cuDeviceGet"))
     return failure(error);
-  std::string arch = "sm_" + std::to_string(major) + std::to_string(minor);
   const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
       cuda_source, clcuda::GpuTarget{arch}, program.nvrtc_options, clcuda::CompileKind::whole);
   if (!compiled.ok)
@@ -453,7 +457,7 @@ std::string compareOutputs(const ExecCase &test, const Outputs &expected, const 
       ++mismatches;
       if (shown++ < 8)
         report += "  argument " + std::to_string(i) + "[" + std::to_string(at / size) +
-                  "]: expected vs translated: " + values + "\n";
+                  "]: expected vs actual: " + values + "\n";
     }
     if (mismatches)
       report += "  argument " + std::to_string(i) + ": " + std::to_string(mismatches) + " of " +

@@ -1,9 +1,10 @@
-// Runs one OpenCL kernel two ways and compares the results: the original .cl
-// on a reference OpenCL platform (PoCL, or NVIDIA's OpenCL; never clcuda)
-// through the ICD loader, and the translated CUDA compiled by NVRTC and
-// launched through the CUDA driver API exactly as the shim launches it
-// (docs/design.md: the hidden clc::ndrange, __local arguments as offsets into
-// dynamic shared memory, non-uniform NDRanges split into uniform launches).
+// Runs one OpenCL kernel three ways and compares the results: the original
+// .cl on a reference OpenCL platform (PoCL, or NVIDIA's OpenCL; never clcuda)
+// through the ICD loader; the translated CUDA compiled by NVRTC and launched
+// through the CUDA driver API exactly as the shim launches it (docs/design.md:
+// the hidden clc::ndrange, __local arguments as offsets into dynamic shared
+// memory, non-uniform NDRanges split into uniform launches); and the readable
+// translation built by nvcc, launched through its launch helper.
 #pragma once
 
 #include <cstdint>
@@ -87,6 +88,19 @@ RunResult runOnReference(const ExecCase &test);
 // Why the CUDA side cannot run here ("" when it can).
 std::string cudaUnavailableReason();
 RunResult runTranslatedOnCuda(const ExecCase &test);
+
+// The case's program translated in readable mode with launch helpers (issue
+// 26: the output a migration keeps), built by nvcc and launched through its
+// launch_<kernel> with the CUDA runtime API (ExecHarnessReadable.cpp).
+struct ReadableRun {
+  RunResult run;       // the outputs, or why there are none
+  std::string skipped; // why it could not run here (no nvcc), else ""
+  // The kernel reads CUDA's built-in variables and the NDRange is not one
+  // grid of full work-groups from 0: its helper returned the error
+  // clEnqueueNDRangeKernel's rules give, as it must, and launched nothing.
+  bool refused = false;
+};
+ReadableRun runReadableOnCuda(const ExecCase &test);
 
 // "" when `actual` matches `expected` for every output buffer, else the
 // first mismatches, with indices and values.

@@ -43,6 +43,9 @@ std::string nonZeroReturns(const RunResult &run) {
   return wrong;
 }
 
+// No readable-mode run (ExecHarnessReadable.cpp) here: readable output calls
+// CUDA's own device printf, which has no %v vector conversions and is not
+// held to the OpenCL C text this test requires.
 void expectPrinted(const char *kernel, unsigned printf_count, const std::string &expected) {
   ExecCase test("printf.cl", kernel);
   test.args = {ExecArg::buffer(std::vector<int32_t>(printf_count, -7), Element::Int32, true)};

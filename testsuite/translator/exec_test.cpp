@@ -79,15 +79,30 @@ TEST(Execution, StencilWithMacrosAndGlobalOffset) {
   runAndCompare(test);
 }
 
-TEST(Execution, HistogramWithLocalAtomics) {
-  const uint32_t n = 20000;
-  ExecCase test("histogram.cl", "histogram");
-  test.global_size[0] = 1024;
+ExecCase histogramCase(const std::vector<uint8_t> &data, size_t global_size,
+                       const std::string &options = "") {
+  ExecCase test("histogram.cl", "histogram", options);
+  test.global_size[0] = global_size;
   test.local_size[0] = 128;
-  test.args = {ExecArg::buffer(randomIntegers<uint8_t>(n, 0, 255, 5), Element::UInt8),
-               ExecArg::value(n),
+  test.args = {ExecArg::buffer(data, Element::UInt8), ExecArg::value(uint32_t(data.size())),
                ExecArg::buffer(std::vector<uint32_t>(256), Element::UInt32, true)};
-  runAndCompare(test);
+  return test;
+}
+
+TEST(Execution, HistogramWithLocalAtomics) {
+  runAndCompare(histogramCase(randomIntegers<uint8_t>(20000, 0, 255, 5), 1024));
+}
+
+// The readable histogram reads CUDA's built-in variables (no clc_ndrange):
+// its launch helper must refuse a last work-group of 1000 % 128 work-items
+// (cudaErrorInvalidConfiguration), which the translation runs.
+TEST(Execution, PartialWorkGroupsRefusedByTheReadableLaunchHelper) {
+  const std::vector<uint8_t> data = randomIntegers<uint8_t>(20000, 0, 255, 5);
+  std::vector<uint32_t> bins(256);
+  for (uint8_t value : data)
+    ++bins[value];
+  const Outputs expected = {bytesOf(bins)};
+  runAndCompare(histogramCase(data, 1000, "-cl-std=CL2.0"), &expected, false);
 }
 
 // Every work-item function on a 2D NDRange with a global offset, uniform
@@ -163,17 +178,26 @@ TEST(Execution, LongRunOfVectorStores) {
   runAndCompare(test);
 }
 
-TEST(Execution, IntegerVectorsAndSwizzles) {
+// 64 work-items' vectors; the NDRange covers those from `offset`.
+ExecCase vectorsCase(size_t offset) {
   const size_t n = 64;
   ExecCase test("vectors.cl", "vectors");
-  test.global_size[0] = n;
+  test.global_size[0] = n - offset;
+  test.global_offset[0] = offset;
   test.local_size[0] = 16;
   test.args = {ExecArg::buffer(randomIntegers<int32_t>(n * 8, -100000, 100000, 6), Element::Int32),
                ExecArg::buffer(std::vector<int32_t>(n * 12), Element::Int32, true),
                ExecArg::buffer(std::vector<uint32_t>(n * 8), Element::UInt32, true),
                ExecArg::buffer(std::vector<uint8_t>(n * 4), Element::UInt8, true)};
-  runAndCompare(test);
+  return test;
 }
+
+TEST(Execution, IntegerVectorsAndSwizzles) { runAndCompare(vectorsCase(0)); }
+
+// The readable kernel reads CUDA's built-in variables (no clc_ndrange): its
+// launch helper must refuse a global offset (cudaErrorInvalidValue), which
+// the translation runs.
+TEST(Execution, GlobalOffsetRefusedByTheReadableLaunchHelper) { runAndCompare(vectorsCase(16)); }
 
 TEST(Execution, MathWithinUlpBounds) {
   const size_t n = 256;
