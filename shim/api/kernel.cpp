@@ -230,7 +230,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
     local = kernel->chooseLocalSize(*function, work_dim, global);
   // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
   for (int d = 0; d < 3; ++d)
-    if ((global[d] - 1) / local[d] >= std::size_t(UINT32_MAX))
+    if (!clcuda::groupCountFits(global[d], local[d]))
       return refuse(CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size[" + std::to_string(d) +
                                                      "] / local size " + std::to_string(local[d]) +
                                                      " is 2^32 work-groups or more");

@@ -1,11 +1,14 @@
 // NDRange to cuLaunchKernel calls: the split of non-uniform and oversized
-// NDRanges, and the local size chosen for a NULL local_work_size.
+// NDRanges, the local size chosen for a NULL local_work_size, and where
+// __local arguments go (the shim's layout and the launch helpers' count).
 #include "launch_plan.h"
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <map>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -227,15 +230,16 @@ TEST(LocalSize, KernelLimitsWin) {
 // __local arguments follow the kernel's own __local variables, each at its
 // pointee's alignment: the layout the shim and the translator's execution
 // tests launch with.
+cl2cuda::KernelArg argument(cl2cuda::ArgKind kind, std::uint32_t alignment) {
+  cl2cuda::KernelArg arg;
+  arg.kind = kind;
+  arg.alignment = alignment;
+  return arg;
+}
+
 TEST(LocalArguments, FollowTheKernelsVariablesAtTheirAlignment) {
   cl2cuda::KernelMetadata kernel;
   kernel.local_variable_bytes = 24;
-  auto argument = [](cl2cuda::ArgKind kind, std::uint32_t alignment) {
-    cl2cuda::KernelArg arg;
-    arg.kind = kind;
-    arg.alignment = alignment;
-    return arg;
-  };
   kernel.args = {
       argument(cl2cuda::ArgKind::Buffer, 8), argument(cl2cuda::ArgKind::LocalPointer, 16),
       argument(cl2cuda::ArgKind::ByValue, 4), argument(cl2cuda::ArgKind::LocalPointer, 4)};
@@ -244,6 +248,53 @@ TEST(LocalArguments, FollowTheKernelsVariablesAtTheirAlignment) {
   EXPECT_EQ(layout.bytes, 140u);
   kernel.local_variable_bytes = 0;
   EXPECT_EQ(layOutLocalArguments(kernel, {0, 0, 0, 0}).bytes, 0u);
+}
+
+TEST(LocalArguments, AlignLocalRoundsUpToTheAlignment) {
+  EXPECT_EQ(clc::align_local(0, 16), 0u);
+  EXPECT_EQ(clc::align_local(1, 16), 16u);
+  EXPECT_EQ(clc::align_local(16, 16), 16u);
+  EXPECT_EQ(clc::align_local(17, 16), 32u);
+  EXPECT_EQ(clc::align_local(7, 1), 7u);
+  EXPECT_EQ(clc::align_local(10, 12), 12u); // a 3-vector's alignment is no power of two
+}
+
+// What cl2cuda's launch helpers pass as dynamic shared memory.
+TEST(LocalArguments, EndFollowsTheBaseAndEachAlignment) {
+  EXPECT_EQ(clc::local_arguments_end(0, {}), 0u);
+  EXPECT_EQ(clc::local_arguments_end(40, {}), 40u);
+  EXPECT_EQ(clc::local_arguments_end(0, {{100, 4}}), 100u);
+  // 24 -> 32 (+100) -> 132 (+8) = 140; 3 -> 8 (+1) -> 9 (+6) -> 16 (+0)
+  EXPECT_EQ(clc::local_arguments_end(24, {{100, 16}, {8, 4}}), 140u);
+  EXPECT_EQ(clc::local_arguments_end(3, {{1, 8}, {6, 1}, {0, 16}}), 16u);
+}
+
+// The shim (by metadata) and the launch helpers (by the kernel's types) agree
+// on where the __local arguments (bytes, alignment) go after `variables`
+// bytes: the launch's shared memory, and the last argument's offset.
+void expectSameLayout(std::uint32_t variables,
+                      std::initializer_list<std::pair<std::size_t, std::size_t>> locals) {
+  cl2cuda::KernelMetadata kernel;
+  kernel.local_variable_bytes = variables;
+  std::vector<std::size_t> sizes;
+  for (const auto &[bytes, alignment] : locals) {
+    // A buffer before each __local argument: other arguments take no room.
+    kernel.args.push_back(argument(cl2cuda::ArgKind::Buffer, 8));
+    kernel.args.push_back(argument(cl2cuda::ArgKind::LocalPointer, std::uint32_t(alignment)));
+    sizes.insert(sizes.end(), {8, bytes});
+  }
+  const LocalArgumentLayout layout = layOutLocalArguments(kernel, sizes);
+  const std::size_t end = clc::local_arguments_end(variables, locals);
+  EXPECT_EQ(layout.bytes, end) << "after " << variables << " bytes of variables";
+  EXPECT_EQ(layout.offsets.back(), end - sizes.back()) << "after " << variables << " bytes";
+}
+
+TEST(LocalArguments, LayoutAgreesWithLocalArgumentsEnd) {
+  expectSameLayout(0, {{256, 4}});
+  expectSameLayout(24, {{100, 16}, {8, 4}});
+  expectSameLayout(49152, {{1, 1}, {64, 8}, {3, 4}, {4096, 128}});
+  expectSameLayout(7, {{0, 32}, {12, 16}});
+  expectSameLayout(5, {{10, 12}, {2, 2}, {40, 16}});
 }
 
 } // namespace
