@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Readable output builds with nvcc (issue 26: migrating for good).
+"""Readable output, with its launch helpers, builds with nvcc (issue 26).
 
 Translates each OpenCL C file given in readable mode (with the build options
 of its `// RUN-OPTIONS:` line, `%S` being its directory) and compiles the
@@ -30,7 +30,8 @@ def options_of(path):
 def check(cl2cuda, nvcc, include, path, directory):
     name = os.path.splitext(os.path.basename(path))[0]
     cuda = os.path.join(directory, name + ".cu")
-    translate = subprocess.run([cl2cuda, path, "--mode=readable", "-o", cuda] + options_of(path),
+    translate = subprocess.run([cl2cuda, path, "--mode=readable", "--launch-helpers", "-o", cuda] +
+                               options_of(path),
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if translate.returncode != 0:
         return f"{path}: cl2cuda failed ({translate.returncode}):\n{translate.stdout}"
