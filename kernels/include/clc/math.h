@@ -50,9 +50,11 @@ template <class T> __device__ constexpr T below_one() {
 // intrinsic __powf, exp2(y * log2(x)), which is NaN for every x < 0; OpenCL's
 // relaxed pow is still defined for x < 0 and an integer y (section 7.4:
 // |x|^y, negative for an odd y), and programs square differences with it.
+// NVRTC says when it makes fast math; nvcc (readable output compiled by its
+// user) does not, so there the check is always made.
 template <class T, detail::if_floating<T> = 0>
 __device__ inline T pow(T x, detail::identity_t<T> y) {
-#if __USE_FAST_MATH__
+#if __USE_FAST_MATH__ || !defined(__CUDACC_RTC__)
   if (detail::is_same<T, float> && x < T(0) && ::rint(y) == y) {
     const T magnitude = ::pow(-x, y);
     return ::fmod(y, T(2)) == T(0) ? magnitude : -magnitude;
