@@ -1,13 +1,11 @@
 #include "KernelInterface.h"
 
+#include <clc/launch_plan.h>
+
 #include <set>
 
 namespace cl2cuda {
 namespace {
-
-uint64_t roundUp(uint64_t value, uint64_t multiple) {
-  return (value + multiple - 1) / multiple * multiple;
-}
 
 // The launch helper's own names: a kernel argument of one of them is passed
 // as `<name>_arg`.
@@ -17,13 +15,17 @@ const std::set<std::string> kHelperNames = {
 
 } // namespace
 
+bool isLocalPointer(const clang::ParmVarDecl *parameter) {
+  const clang::QualType type = parameter->getType();
+  return type->isPointerType() &&
+         type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local;
+}
+
 std::vector<const clang::ParmVarDecl *>
 KernelInterfaceRule::localPointers(const clang::FunctionDecl *kernel) const {
   std::vector<const clang::ParmVarDecl *> pointers;
   for (const clang::ParmVarDecl *parameter : kernel->parameters())
-    if (clang::QualType type = parameter->getType();
-        type->isPointerType() &&
-        type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local)
+    if (isLocalPointer(parameter))
       pointers.push_back(parameter);
   return pointers;
 }
@@ -59,7 +61,8 @@ std::string KernelInterfaceRule::localPointerDeclarations(const clang::FunctionD
     if (previous_end.empty()) {
       const uint64_t alignment = uint64_t(
           program_.ast.getTypeAlignInChars(pointer->getType()->getPointeeType()).getQuantity());
-      const uint64_t first = roundUp(base, std::max<uint64_t>(alignment, 1));
+      // Where the launch helpers' clc::local_arguments_end puts it.
+      const uint64_t first = clc::align_local(base, std::max<uint64_t>(alignment, 1));
       offset = first ? " + " + std::to_string(first) : "";
       previous_end = (first ? std::to_string(first) + " + " : "") + bytesName(pointer);
     } else {
@@ -80,7 +83,7 @@ std::string KernelInterfaceRule::ndrangeComment(const clang::FunctionDecl *kerne
                                                 const std::string &indentation) const {
   const llvm::StringRef reason = calls_.readableNdrangeReason(kernel);
   const std::string why =
-      reason == "separate compilation"
+      reason == ProgramCalls::kSeparateCompilation
           ? "in separate compilation, a kernel may call other units' functions that read it"
           : reason.str() + " needs more than CUDA's built-in variables carry (the launch helper "
                            "of cl2cuda --launch-helpers fills it)";
@@ -96,8 +99,7 @@ void KernelInterfaceRule::addLaunchHelper(const clang::FunctionDecl *kernel,
   unsigned index = 0;
   for (const clang::ParmVarDecl *parameter : kernel->parameters()) {
     const clang::QualType type = parameter->getType();
-    const bool local_pointer = type->isPointerType() && type->getPointeeType().getAddressSpace() ==
-                                                            clang::LangAS::opencl_local;
+    const bool local_pointer = isLocalPointer(parameter);
     std::string name = local_pointer ? bytesName(parameter) : types_.nameOf(parameter);
     if (name.empty())
       name = "arg" + std::to_string(index);

@@ -13,6 +13,9 @@
 
 namespace cl2cuda {
 
+// A `__local T *` parameter: a kernel's __local argument.
+bool isLocalPointer(const clang::ParmVarDecl *parameter);
+
 class KernelInterfaceRule : private RewriteRule {
 public:
   explicit KernelInterfaceRule(RewriteContext &context) : RewriteRule(context) {}

@@ -72,7 +72,7 @@ ProgramCalls::ProgramCalls(
       if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
           function && isUser(function->getLocation()) && function->isExternallyVisible()) {
         ndrange_functions_.insert(canonical(function));
-        readable_ndrange_functions_.try_emplace(canonical(function), "separate compilation");
+        readable_ndrange_functions_.try_emplace(canonical(function), kSeparateCompilation);
         if (isKernel(function) && !keeps_dynamic_locals(function))
           called_kernels_.insert(canonical(function));
       }

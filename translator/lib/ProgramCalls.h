@@ -53,7 +53,9 @@ public:
   bool needsNdrangeWhenReadable(const clang::FunctionDecl *function) const {
     return readable_ndrange_functions_.count(function->getCanonicalDecl()) != 0;
   }
-  // The work-item function or builtin that made it need the NDRange there.
+  // The work-item function or builtin that made it need the NDRange there,
+  // or kSeparateCompilation.
+  static constexpr llvm::StringLiteral kSeparateCompilation = "separate compilation";
   llvm::StringRef readableNdrangeReason(const clang::FunctionDecl *function) const {
     return readable_ndrange_functions_.lookup(function->getCanonicalDecl());
   }

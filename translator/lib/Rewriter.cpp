@@ -233,9 +233,7 @@ void ProgramRewriter::rewriteParameters(const clang::FunctionDecl *function, boo
       !body || body->body_empty() ? "  " : indentationOf(body->body_front()->getBeginLoc());
   for (const clang::ParmVarDecl *parameter : function->parameters()) {
     clang::QualType type = parameter->getType();
-    bool local_pointer = type->isPointerType() &&
-                         type->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local;
-    if (!kernel_entry || !local_pointer) {
+    if (!kernel_entry || !isLocalPointer(parameter)) {
       address_spaces_.rewrite(parameter, parameter->getLocation(), Placement::Other);
       continue;
     }
@@ -289,8 +287,7 @@ void ProgramRewriter::addKernelWrapper(const clang::FunctionDecl *function,
     for (const clang::ParmVarDecl *parameter : function->parameters()) {
       std::string name = types_.nameOf(parameter);
       clang::QualType type = parameter->getType();
-      if (!type->isPointerType() ||
-          type->getPointeeType().getAddressSpace() != clang::LangAS::opencl_local) {
+      if (!isLocalPointer(parameter)) {
         parameters += spell(type, name) + ", ";
         arguments += name + ", ";
       } else if (readable) { // declared in the wrapper's body
