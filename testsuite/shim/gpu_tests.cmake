@@ -19,6 +19,15 @@ add_custom_command(TARGET clcuda_fake_cuda POST_BUILD
   VERBATIM)
 clcuda_warnings(clcuda_fake_cuda)
 
+# The stand-in itself, called directly: its stream capture and graphs
+# (label `unit`, prefix `fakecuda.`).
+add_executable(fake_cuda_test ${CMAKE_CURRENT_LIST_DIR}/fake_cuda/fake_graph_test.cpp)
+target_include_directories(fake_cuda_test SYSTEM PRIVATE ${CUDAToolkit_INCLUDE_DIRS})
+target_link_libraries(fake_cuda_test PRIVATE GTest::gtest_main ${CMAKE_DL_LIBS})
+clcuda_warnings(fake_cuda_test)
+add_dependencies(fake_cuda_test clcuda_fake_cuda)
+clcuda_register_gtest(fake_cuda_test "fakecuda.driver." unit "${CLCUDA_FAKE_CUDA_DIR}")
+
 # Through the OpenCL API, once through the ICD loader and once by relink.
 add_executable(shim_gpu_api
   ${CMAKE_CURRENT_LIST_DIR}/api/gpu_fixture.cpp

@@ -18,6 +18,18 @@
 // operation on streams, events and memory fails with
 // CUDA_ERROR_INVALID_CONTEXT unless a context is current, so a missing
 // context push in the shim shows up here.
+// Stream capture and graphs: a capturing stream's calls become nodes of its
+// capture, each after the stream's previous one (and after what it waited
+// for on an event recorded in the capture; a stream waiting on such an
+// event joins the capture). Captured copies read their source when the
+// graph runs; synchronous calls on a capturing stream fail with
+// CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED; a failed call invalidates the
+// capture. cuGraphInstantiate flattens the graph (child graphs included) in
+// the order its nodes were made, a topological order; cuGraphLaunch then
+// does what each captured call did at once (a kernel launch is recorded, an
+// array copy counted) and queues the steps, in that order, as one operation
+// of the stream. cuGraphExecUpdate compares node kinds and dependencies, a
+// kernel's context and a copy's memory types, as CUDA 12's.
 // CLCUDA_FAKE_CUDA_DEVICES (default 1) and CLCUDA_FAKE_CUDA_COMPUTE
 // (default 90) say how many devices there are and what they claim to be;
 // PTX for a newer GPU does not load, as with the driver.
@@ -51,8 +63,14 @@ struct CUctx_st {
   std::atomic<CUresult> sticky_error{CUDA_SUCCESS}; // a kernel faulted
 };
 
+struct Capture;
+
 struct CUevent_st {
   unsigned flags;
+  // Last recorded in a capture (guarded by graph_mutex): the nodes a wait
+  // for it depends on. Such an event answers CUDA_ERROR_CAPTURED_EVENT.
+  std::shared_ptr<Capture> capture;
+  std::vector<std::size_t> capture_frontier;
   std::mutex mutex;
   std::condition_variable changed;
   std::uint64_t recorded = 0;      // generation of the latest cuEventRecord
@@ -70,10 +88,12 @@ struct CUstream_st {
   std::deque<std::function<void()>> operations;
   bool running = false;
   bool destroyed = false;
+  std::shared_ptr<Capture> capture; // the capture it takes part in (guarded by graph_mutex)
 };
 
 struct CUfunc_st {
   std::string name;
+  CUctx_st *context = nullptr;           // its module's
   std::vector<unsigned> parameter_sizes; // in order; unknown (PTX): none recorded
   int static_shared = 0;
   int dynamic_shared_limit = 48 * 1024;
@@ -82,6 +102,47 @@ struct CUfunc_st {
 struct CUmod_st {
   std::map<std::string, std::unique_ptr<CUfunc_st>> functions;
   std::map<std::string, std::vector<unsigned char>> globals;
+};
+
+// ---- graphs: what stream capture and cuGraphAdd*Node make ----
+
+enum class NodeKind { Empty, Kernel, Memcpy, Memset, Host, Other, Child };
+
+// One call on a stream: what the call does at once and what its stream then
+// runs. Captured, the first happens at each cuGraphLaunch, the second when
+// the launch runs on its stream.
+struct Step {
+  NodeKind kind = NodeKind::Other;
+  const CUctx_st *function_context = nullptr; // a kernel's function's (cuGraphExecUpdate)
+  unsigned memory_types = 0;                  // a copy's, source * 16 + destination (CUmemorytype)
+  std::function<void()> at_call;
+  std::function<void()> run;
+};
+
+struct CUgraphNode_st;
+struct CUgraph_st {
+  std::vector<std::unique_ptr<CUgraphNode_st>> nodes; // in order of creation: a topological order
+};
+struct CUgraphNode_st {
+  Step step;                             // an Empty or a Child node runs nothing itself
+  std::unique_ptr<CUgraph_st> child;     // a Child node's: a clone of the graph it was given
+  std::vector<std::size_t> dependencies; // sorted indices of earlier nodes of its graph
+};
+struct CUgraphExec_st {
+  std::unique_ptr<CUgraph_st> graph; // a clone of what was instantiated (or updated from)
+  std::shared_ptr<const std::vector<Step>> steps; // graph flattened, in order; launches hold it
+};
+
+// A stream capture: the graph it builds, and the streams in it (the origin,
+// and those that joined by waiting on an event recorded in it) with the
+// nodes each one's next call depends on.
+struct Capture {
+  CUstream origin;
+  CUstreamCaptureMode mode;
+  bool invalidated = false;
+  bool ended = false;
+  std::unique_ptr<CUgraph_st> graph = std::make_unique<CUgraph_st>();
+  std::map<CUstream, std::vector<std::size_t>> frontier;
 };
 
 namespace {
@@ -189,10 +250,33 @@ void runStream(CUstream stream) {
   delete stream;
 }
 
-CUresult submit(CUstream stream, std::function<void()> operation) {
-  if (CUresult error = contextError())
-    return error;
-  if (!stream) { // the legacy default stream: run at once
+// Everything about captures and graphs: Capture, CUstream_st::capture,
+// CUevent_st::capture, graphs and executable graphs. Never held while
+// taking another lock but an event's; never destroyed, as the registry.
+std::mutex &graph_mutex = *new std::mutex();
+std::set<CUgraph> &live_graphs = *new std::set<CUgraph>();
+std::set<CUgraphExec> &live_graph_execs = *new std::set<CUgraphExec>();
+
+bool capturing(CUstream stream) {
+  if (!stream)
+    return false;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  return stream->capture != nullptr;
+}
+
+// As CUDA's: a call into a capture that fails invalidates the capture.
+CUresult inCapture(CUstream stream, CUresult result) {
+  if (result != CUDA_SUCCESS && stream) {
+    std::lock_guard<std::mutex> lock(graph_mutex);
+    if (stream->capture)
+      stream->capture->invalidated = true;
+  }
+  return result;
+}
+
+// Queues `operation` on the stream's thread (the legacy stream: runs it now).
+CUresult enqueue(CUstream stream, std::function<void()> operation) {
+  if (!stream) {
     operation();
     return CUDA_SUCCESS;
   }
@@ -202,11 +286,47 @@ CUresult submit(CUstream stream, std::function<void()> operation) {
   return CUDA_SUCCESS;
 }
 
+// A call on a stream: done now, or a node of the stream's capture that
+// depends on what the stream captured before (or waited for in it).
+CUresult issue(CUstream stream, Step step) {
+  if (CUresult error = contextError())
+    return error;
+  if (stream) {
+    std::lock_guard<std::mutex> lock(graph_mutex);
+    if (Capture *capture = stream->capture.get()) {
+      if (capture->invalidated)
+        return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+      auto node = std::make_unique<CUgraphNode_st>();
+      node->step = std::move(step);
+      std::vector<std::size_t> &frontier = capture->frontier[stream];
+      node->dependencies = frontier;
+      frontier = {capture->graph->nodes.size()};
+      capture->graph->nodes.push_back(std::move(node));
+      return CUDA_SUCCESS;
+    }
+  }
+  if (step.at_call)
+    step.at_call();
+  return enqueue(stream, std::move(step.run));
+}
+
+CUresult submit(CUstream stream, std::function<void()> operation, NodeKind kind = NodeKind::Other) {
+  Step step;
+  step.kind = kind;
+  step.run = std::move(operation);
+  return issue(stream, std::move(step));
+}
+
 // Submits and waits until the stream ran it: for copies to pageable memory.
+// Not in a capture, as CUDA's synchronous calls.
 CUresult submitAndWait(CUstream stream, std::function<void()> operation) {
+  if (CUresult error = contextError())
+    return error;
+  if (capturing(stream))
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
   auto done = std::make_shared<std::atomic<bool>>(false);
   auto finished = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
-  CUresult submitted = submit(stream, [operation, done, finished] {
+  CUresult submitted = enqueue(stream, [operation, done, finished] {
     operation();
     std::lock_guard<std::mutex> lock(finished->first);
     done->store(true);
@@ -380,7 +500,26 @@ CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   *stream = created;
   return CUDA_SUCCESS;
 }
+// Ends the capture: its streams leave it (graph_mutex held).
+void endCapture(Capture &capture) {
+  for (auto &entry : capture.frontier)
+    entry.first->capture.reset();
+  capture.frontier.clear();
+  capture.ended = true;
+}
+
 CUresult fake_cuStreamDestroy(CUstream stream) {
+  {
+    // A stream destroyed in a capture invalidates it; its origin ends it.
+    std::lock_guard<std::mutex> lock(graph_mutex);
+    if (std::shared_ptr<Capture> capture = stream->capture) {
+      capture->invalidated = true;
+      capture->frontier.erase(stream);
+      stream->capture.reset();
+      if (capture->origin == stream)
+        endCapture(*capture);
+    }
+  }
   std::lock_guard<std::mutex> lock(stream->mutex);
   --live_streams;
   stream->destroyed = true; // the thread finishes the work, then frees it
@@ -389,10 +528,14 @@ CUresult fake_cuStreamDestroy(CUstream stream) {
 }
 CUresult fake_cuStreamSynchronize(CUstream stream) {
   if (CUresult error = submitAndWait(stream, [] {}))
-    return error;
+    return inCapture(stream, error);
   return contextError(); // a kernel may have faulted meanwhile
 }
 CUresult fake_cuStreamQuery(CUstream stream) {
+  if (CUresult error = contextError())
+    return inCapture(stream, error);
+  if (capturing(stream))
+    return inCapture(stream, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
   bool idle;
   {
     std::lock_guard<std::mutex> lock(stream->mutex);
@@ -404,9 +547,53 @@ CUresult fake_cuStreamQuery(CUstream stream) {
     return error;
   return idle ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
+// A wait in a capture on an event recorded in it: a dependency, no node.
+// On an event recorded before or in another capture:
+// CUDA_ERROR_STREAM_CAPTURE_ISOLATION. A stream not capturing that waits on
+// an event recorded in a capture joins the capture (a fork).
+// Returns -1 where the wait is not about captures.
+int captureWait(CUstream stream, CUevent event) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  Capture *mine = stream ? stream->capture.get() : nullptr;
+  const std::shared_ptr<Capture> &theirs = event->capture;
+  if (mine) {
+    if (mine->invalidated)
+      return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+    if (theirs.get() == mine) {
+      std::vector<std::size_t> &frontier = mine->frontier[stream];
+      for (std::size_t node : event->capture_frontier)
+        if (std::find(frontier.begin(), frontier.end(), node) == frontier.end())
+          frontier.push_back(node);
+      std::sort(frontier.begin(), frontier.end());
+      return CUDA_SUCCESS;
+    }
+    bool recorded;
+    {
+      std::lock_guard<std::mutex> event_lock(event->mutex);
+      recorded = event->recorded != 0;
+    }
+    if (theirs || recorded) {
+      mine->invalidated = true;
+      return CUDA_ERROR_STREAM_CAPTURE_ISOLATION;
+    }
+    return CUDA_SUCCESS; // never recorded: nothing to wait for
+  }
+  if (!theirs)
+    return -1;
+  if (theirs->ended)
+    return CUDA_ERROR_CAPTURED_EVENT;
+  if (!stream) // the legacy stream cannot join a capture
+    return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
+  stream->capture = theirs;
+  theirs->frontier[stream] = event->capture_frontier;
+  return theirs->invalidated ? CUDA_ERROR_STREAM_CAPTURE_INVALIDATED : CUDA_SUCCESS;
+}
+
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   if (CUresult error = contextError())
-    return error;
+    return inCapture(stream, error);
+  if (int result = captureWait(stream, event); result >= 0)
+    return inCapture(stream, CUresult(result));
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -430,7 +617,20 @@ CUresult fake_cuEventDestroy(CUevent event) {
 }
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   if (CUresult error = contextError())
-    return error;
+    return inCapture(stream, error);
+  {
+    // In a capture: marks the point for waits in the capture, no node.
+    std::lock_guard<std::mutex> lock(graph_mutex);
+    if (stream && stream->capture) {
+      if (stream->capture->invalidated)
+        return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+      event->capture = stream->capture;
+      event->capture_frontier = stream->capture->frontier[stream];
+      return CUDA_SUCCESS;
+    }
+    event->capture.reset();
+    event->capture_frontier.clear();
+  }
   std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -449,14 +649,23 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   }
   return result;
 }
+// CUDA_ERROR_CAPTURED_EVENT for an event last recorded in a capture.
+CUresult capturedEvent(CUevent event) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  return event->capture ? CUDA_ERROR_CAPTURED_EVENT : CUDA_SUCCESS;
+}
 CUresult fake_cuEventQuery(CUevent event) {
   if (CUresult error = contextError())
+    return error;
+  if (CUresult error = capturedEvent(event))
     return error;
   std::lock_guard<std::mutex> lock(event->mutex);
   return event->passed(event->recorded) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult fake_cuEventSynchronize(CUevent event) {
   if (CUresult error = contextError())
+    return error;
+  if (CUresult error = capturedEvent(event))
     return error;
   std::unique_lock<std::mutex> lock(event->mutex);
   const std::uint64_t generation = event->recorded;
@@ -468,6 +677,8 @@ CUresult fake_cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end
     return error;
   if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult error = capturedEvent(start); error || (error = capturedEvent(end)))
+    return error;
   if (fake_cuEventQuery(start) != CUDA_SUCCESS || fake_cuEventQuery(end) != CUDA_SUCCESS)
     return CUDA_ERROR_NOT_READY;
   std::lock_guard<std::mutex> first(start->mutex);
@@ -629,11 +840,25 @@ CUresult fake_cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
   return CUDA_SUCCESS;
 }
 
+CUmemorytype memoryType(CUdeviceptr address) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  const Allocation *allocation = findAllocation(address);
+  return allocation ? allocation->type : CU_MEMORYTYPE_HOST; // pageable: host memory
+}
+
 // Copies with CUDA's pageable-memory semantics (see the top of the file).
+// Captured, a copy reads its source when it runs, as CUDA's memcpy nodes.
 CUresult copy(CUdeviceptr destination, CUdeviceptr source, std::size_t size, CUstream stream) {
   if (CUresult error = contextError())
-    return error;
+    return inCapture(stream, error);
   auto *to = reinterpret_cast<char *>(destination);
+  if (capturing(stream)) {
+    Step step;
+    step.kind = NodeKind::Memcpy;
+    step.memory_types = memoryType(source) * 16 + memoryType(destination);
+    step.run = [=] { std::memmove(to, reinterpret_cast<char *>(source), size); };
+    return inCapture(stream, issue(stream, std::move(step)));
+  }
   if (isPageable(destination))
     return submitAndWait(stream, [=] { std::memmove(to, reinterpret_cast<char *>(source), size); });
   if (isPageable(source)) {
@@ -667,39 +892,54 @@ CUresult fake_cuMemcpyDtoDAsync(CUdeviceptr destination, CUdeviceptr source, std
                                 CUstream stream) {
   return copy(destination, source, size, stream);
 }
-CUresult fake_cuMemcpy2DAsync(const CUDA_MEMCPY2D *, CUstream) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult fake_cuMemcpy2DAsync(const CUDA_MEMCPY2D *, CUstream stream) {
+  return inCapture(stream, CUDA_ERROR_NOT_SUPPORTED);
+}
 // Device memory to a CUDA array, as clcuda refreshes an image's texture copy.
 CUresult copyToArray(const CUDA_MEMCPY3D &c, CUstream stream) {
-  std::lock_guard<std::mutex> lock(textures_mutex);
-  auto found = live_arrays.find(c.dstArray);
-  if (found == live_arrays.end() || !findAllocation(std::uintptr_t(c.srcDevice)))
-    return CUDA_ERROR_INVALID_VALUE;
-  FakeArray &array = *found->second;
-  const CUDA_ARRAY3D_DESCRIPTOR &shape = array.shape;
-  const std::size_t row = shape.Width * bytesPerChannel(shape.Format) * shape.NumChannels;
-  const std::size_t rows = std::max<std::size_t>(shape.Height, 1);
-  if (c.dstXInBytes || c.dstY || c.dstZ || c.WidthInBytes != row || c.Height != rows ||
-      c.Depth != std::max<std::size_t>(shape.Depth, 1) || c.srcPitch < row ||
-      c.srcHeight < c.Height)
-    return CUDA_ERROR_INVALID_VALUE;
-  ++array_copies;
-  char *to = array.bytes.data();
-  return submit(stream, [c, to, row] {
+  char *to;
+  std::size_t row;
+  {
+    std::lock_guard<std::mutex> lock(textures_mutex);
+    auto found = live_arrays.find(c.dstArray);
+    if (found == live_arrays.end() || !findAllocation(std::uintptr_t(c.srcDevice)))
+      return CUDA_ERROR_INVALID_VALUE;
+    FakeArray &array = *found->second;
+    const CUDA_ARRAY3D_DESCRIPTOR &shape = array.shape;
+    row = shape.Width * bytesPerChannel(shape.Format) * shape.NumChannels;
+    const std::size_t rows = std::max<std::size_t>(shape.Height, 1);
+    if (c.dstXInBytes || c.dstY || c.dstZ || c.WidthInBytes != row || c.Height != rows ||
+        c.Depth != std::max<std::size_t>(shape.Depth, 1) || c.srcPitch < row ||
+        c.srcHeight < c.Height)
+      return CUDA_ERROR_INVALID_VALUE;
+    to = array.bytes.data();
+  }
+  Step step;
+  step.kind = NodeKind::Memcpy;
+  step.memory_types = CU_MEMORYTYPE_DEVICE * 16 + CU_MEMORYTYPE_ARRAY;
+  step.at_call = [] { ++array_copies; };
+  step.run = [c, to, row] {
     for (std::size_t z = 0; z < c.Depth; ++z)
       for (std::size_t y = 0; y < c.Height; ++y)
         std::memcpy(to + (z * c.Height + y) * row,
                     reinterpret_cast<char *>(c.srcDevice) + (z * c.srcHeight + y) * c.srcPitch,
                     row);
-  });
+  };
+  return issue(stream, std::move(step));
 }
-CUresult fake_cuMemcpy3DAsync(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
+CUresult memcpy3D(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
+  if (!copy3d)
+    return CUDA_ERROR_INVALID_VALUE;
   if (copy3d->srcMemoryType == CU_MEMORYTYPE_DEVICE && copy3d->dstMemoryType == CU_MEMORYTYPE_ARRAY)
     return copyToArray(*copy3d, stream);
   if (copy3d->srcMemoryType != CU_MEMORYTYPE_UNIFIED ||
       copy3d->dstMemoryType != CU_MEMORYTYPE_UNIFIED)
     return CUDA_ERROR_NOT_SUPPORTED;
   const CUDA_MEMCPY3D c = *copy3d;
-  auto run = [c] {
+  Step step;
+  step.kind = NodeKind::Memcpy;
+  step.memory_types = memoryType(c.srcDevice) * 16 + memoryType(c.dstDevice);
+  step.run = [c] {
     for (std::size_t z = 0; z < c.Depth; ++z)
       for (std::size_t y = 0; y < c.Height; ++y)
         std::memmove(reinterpret_cast<char *>(c.dstDevice) + c.dstXInBytes +
@@ -708,47 +948,53 @@ CUresult fake_cuMemcpy3DAsync(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
                          (c.srcY + y) * c.srcPitch + (c.srcZ + z) * c.srcPitch * c.srcHeight,
                      c.WidthInBytes);
   };
-  // Pageable memory on either side: as synchronous as CUDA makes it.
-  if (isPageable(c.srcDevice) || isPageable(c.dstDevice))
-    return submitAndWait(stream, run);
-  return submit(stream, run);
+  // Pageable memory on either side: as synchronous as CUDA makes it
+  // (captured: a node that reads its source when it runs).
+  if (!capturing(stream) && (isPageable(c.srcDevice) || isPageable(c.dstDevice)))
+    return submitAndWait(stream, std::move(step.run));
+  return issue(stream, std::move(step));
+}
+CUresult fake_cuMemcpy3DAsync(const CUDA_MEMCPY3D *copy3d, CUstream stream) {
+  return inCapture(stream, memcpy3D(copy3d, stream));
 }
 template <class T>
 CUresult memset(CUdeviceptr destination, T value, std::size_t count, std::size_t pitch,
                 std::size_t width, CUstream stream) {
-  return submit(stream, [=] {
+  auto run = [=] {
     for (std::size_t row = 0; row < count; ++row)
       for (std::size_t i = 0; i < width; ++i)
         std::memcpy(reinterpret_cast<char *>(destination) + row * pitch + i * sizeof(T), &value,
                     sizeof(T));
-  });
+  };
+  return inCapture(stream, submit(stream, run, NodeKind::Memset));
 }
 CUresult fake_cuMemsetD8Async(CUdeviceptr d, unsigned char v, std::size_t n, CUstream s) {
   return memset(d, v, n, 1, 1, s);
 }
 CUresult fake_cuMemsetD16Async(CUdeviceptr d, unsigned short v, std::size_t n, CUstream s) {
-  return d % 2 ? CUDA_ERROR_INVALID_VALUE : memset(d, v, n, 2, 1, s);
+  return d % 2 ? inCapture(s, CUDA_ERROR_INVALID_VALUE) : memset(d, v, n, 2, 1, s);
 }
 CUresult fake_cuMemsetD32Async(CUdeviceptr d, unsigned v, std::size_t n, CUstream s) {
-  return d % 4 ? CUDA_ERROR_INVALID_VALUE : memset(d, v, n, 4, 1, s);
+  return d % 4 ? inCapture(s, CUDA_ERROR_INVALID_VALUE) : memset(d, v, n, 4, 1, s);
 }
 CUresult fake_cuMemsetD2D32Async(CUdeviceptr d, std::size_t pitch, unsigned v, std::size_t width,
                                  std::size_t height, CUstream s) {
-  return d % 4 || pitch < width * 4 ? CUDA_ERROR_INVALID_VALUE
+  return d % 4 || pitch < width * 4 ? inCapture(s, CUDA_ERROR_INVALID_VALUE)
                                     : memset(d, v, height, pitch, width, s);
 }
 CUresult fake_cuMemPrefetchAsync(CUdeviceptr, std::size_t, CUmemLocation, unsigned, CUstream s) {
-  return submit(s, [] {});
+  return inCapture(s, submit(s, [] {}));
 }
 CUresult fake_cuLaunchHostFunc(CUstream stream, CUhostFn function, void *data) {
   // As CUDA's: not called once the context faulted.
   if (!hasContext())
-    return CUDA_ERROR_INVALID_CONTEXT;
+    return inCapture(stream, CUDA_ERROR_INVALID_CONTEXT);
   CUctx_st *context = stream ? stream->context : context_stack.back();
-  return submit(stream, [=] {
+  auto run = [=] {
     if (context->sticky_error == CUDA_SUCCESS)
       function(data);
-  });
+  };
+  return inCapture(stream, submit(stream, run, NodeKind::Host));
 }
 
 // ---- modules: PTX text or CUBIN (ELF) ----
@@ -881,6 +1127,8 @@ CUresult fake_cuModuleLoadData(CUmodule *module, const void *image) {
   } else {
     return CUDA_ERROR_INVALID_IMAGE;
   }
+  for (auto &entry : loaded->functions)
+    entry.second->context = context_stack.back();
   *module = loaded.release();
   return CUDA_SUCCESS;
 }
@@ -951,22 +1199,25 @@ CUresult fake_cuOccupancyMaxPotentialBlockSize(int *min_grid, int *block, CUfunc
 std::mutex &launches_mutex = *new std::mutex();
 std::vector<ClcudaFakeLaunch> &launches = *new std::vector<ClcudaFakeLaunch>();
 
-void record(const CUfunc_st &function, const unsigned (&grid)[3], const unsigned (&block)[3],
-            unsigned shared, void **parameters) {
+using ParameterCopies = std::vector<std::vector<unsigned char>>;
+
+void record(const std::string &function, const unsigned (&grid)[3], const unsigned (&block)[3],
+            unsigned shared, const ParameterCopies &parameters) {
   ClcudaFakeLaunch launch{};
-  std::snprintf(launch.function, sizeof launch.function, "%s", function.name.c_str());
+  std::snprintf(launch.function, sizeof launch.function, "%s", function.c_str());
   std::copy(std::begin(grid), std::end(grid), launch.grid);
   std::copy(std::begin(block), std::end(block), launch.block);
   launch.shared_bytes = shared;
   unsigned offset = 0;
-  for (unsigned size : function.parameter_sizes) {
+  for (const std::vector<unsigned char> &parameter : parameters) {
     const unsigned index = launch.parameter_count;
+    const unsigned size = unsigned(parameter.size());
     if (index >= unsigned(ClcudaFakeLaunch::kMaxParameters) ||
         offset + size > unsigned(ClcudaFakeLaunch::kParameterBytes))
       break;
     launch.parameter_offset[index] = offset;
     launch.parameter_size[index] = size;
-    std::memcpy(launch.parameters + offset, parameters[index], size);
+    std::memcpy(launch.parameters + offset, parameter.data(), size);
     offset += size;
     ++launch.parameter_count;
   }
@@ -974,34 +1225,353 @@ void record(const CUfunc_st &function, const unsigned (&grid)[3], const unsigned
   launches.push_back(launch);
 }
 
-CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
-                             unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared,
-                             CUstream stream, void **parameters, void **) {
+CUresult launchKernel(CUfunction function, const unsigned (&grid)[3], const unsigned (&block)[3],
+                      unsigned shared, CUstream stream, void **parameters) {
   if (CUresult error = contextError())
     return error;
-  const unsigned grid[3] = {grid_x, grid_y, grid_z}, block[3] = {block_x, block_y, block_z};
+  if (!function)
+    return CUDA_ERROR_INVALID_HANDLE;
   const unsigned max_grid[3] = {2147483647u, 65535u, 65535u}, max_block[3] = {1024, 1024, 64};
   for (int d = 0; d < 3; ++d)
     if (grid[d] == 0 || grid[d] > max_grid[d] || block[d] == 0 || block[d] > max_block[d])
       return CUDA_ERROR_INVALID_VALUE;
-  if (block_x * block_y * block_z > unsigned(kMaxThreadsPerBlock) ||
+  if (block[0] * block[1] * block[2] > unsigned(kMaxThreadsPerBlock) ||
       shared > unsigned(function->dynamic_shared_limit))
     return CUDA_ERROR_INVALID_VALUE;
+  // As CUDA's: the parameters are copied at the call (into the node, when
+  // captured). The launch is recorded at the call (at each cuGraphLaunch,
+  // captured); the stream runs the kernel.
+  Step step;
+  step.kind = NodeKind::Kernel;
+  step.function_context = function->context;
   if (function->name == "clcuda_test_spin") {
+    if (!parameters)
+      return CUDA_ERROR_INVALID_VALUE;
     const auto nanoseconds = *static_cast<std::uint64_t *>(parameters[0]);
-    return submit(stream,
-                  [=] { std::this_thread::sleep_for(std::chrono::nanoseconds(nanoseconds)); });
+    step.run = [=] { std::this_thread::sleep_for(std::chrono::nanoseconds(nanoseconds)); };
+    return issue(stream, std::move(step));
   }
-  record(*function, grid, block, shared, parameters);
+  auto copies = std::make_shared<ParameterCopies>();
+  for (std::size_t i = 0; parameters && i < function->parameter_sizes.size(); ++i) {
+    const auto *bytes = static_cast<const unsigned char *>(parameters[i]);
+    copies->emplace_back(bytes, bytes + function->parameter_sizes[i]);
+  }
+  step.at_call = [name = function->name, grid, block, shared, copies] {
+    record(name, grid, block, shared, *copies);
+  };
   if (function->name.rfind("fault", 0) == 0) {
     CUctx_st *context = context_stack.back();
     // Some time after the launch, as on a GPU: the calls right after it succeed.
-    return submit(stream, [context] {
+    step.run = [context] {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       context->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS;
-    });
+    };
+  } else {
+    step.run = [] {};
   }
-  return submit(stream, [] {});
+  return issue(stream, std::move(step));
+}
+
+CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
+                             unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared,
+                             CUstream stream, void **parameters, void **) {
+  const unsigned grid[3] = {grid_x, grid_y, grid_z}, block[3] = {block_x, block_y, block_z};
+  return inCapture(stream, launchKernel(function, grid, block, shared, stream, parameters));
+}
+
+// ---- stream capture and graphs ----
+
+bool legacyStream(CUstream stream) {
+  return !stream || stream == CU_STREAM_LEGACY || stream == CU_STREAM_PER_THREAD;
+}
+
+CUresult fake_cuStreamBeginCapture(CUstream stream, CUstreamCaptureMode mode) {
+  if (CUresult error = contextError())
+    return error;
+  if (legacyStream(stream))
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  if (mode != CU_STREAM_CAPTURE_MODE_GLOBAL && mode != CU_STREAM_CAPTURE_MODE_THREAD_LOCAL &&
+      mode != CU_STREAM_CAPTURE_MODE_RELAXED)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (stream->capture)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  auto capture = std::make_shared<Capture>();
+  capture->origin = stream;
+  capture->mode = mode;
+  capture->frontier[stream] = {};
+  stream->capture = std::move(capture);
+  return CUDA_SUCCESS;
+}
+
+// Whether every stream that joined the capture joined back: its last nodes
+// are the origin's or come before them (graph_mutex held).
+bool joined(const Capture &capture) {
+  const auto &nodes = capture.graph->nodes;
+  std::vector<bool> reached(nodes.size(), false);
+  std::vector<std::size_t> pending = capture.frontier.at(capture.origin);
+  while (!pending.empty()) {
+    const std::size_t node = pending.back();
+    pending.pop_back();
+    if (reached[node])
+      continue;
+    reached[node] = true;
+    for (std::size_t dependency : nodes[node]->dependencies)
+      pending.push_back(dependency);
+  }
+  for (const auto &entry : capture.frontier)
+    for (std::size_t node : entry.second)
+      if (!reached[node])
+        return false;
+  return true;
+}
+
+CUresult fake_cuStreamEndCapture(CUstream stream, CUgraph *graph) {
+  if (CUresult error = contextError())
+    return error;
+  if (!graph)
+    return CUDA_ERROR_INVALID_VALUE;
+  *graph = nullptr;
+  if (legacyStream(stream))
+    return CUDA_ERROR_ILLEGAL_STATE;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  std::shared_ptr<Capture> capture = stream->capture;
+  if (!capture)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  if (capture->origin != stream) {
+    capture->invalidated = true;
+    return CUDA_ERROR_STREAM_CAPTURE_UNMATCHED;
+  }
+  const bool all_joined = joined(*capture);
+  endCapture(*capture);
+  if (capture->invalidated)
+    return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+  if (!all_joined)
+    return CUDA_ERROR_STREAM_CAPTURE_UNJOINED;
+  *graph = capture->graph.release();
+  live_graphs.insert(*graph);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuStreamIsCapturing(CUstream stream, CUstreamCaptureStatus *status) {
+  if (CUresult error = contextError())
+    return error;
+  if (!status)
+    return CUDA_ERROR_INVALID_VALUE;
+  *status = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (legacyStream(stream))
+    return CUDA_SUCCESS;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (stream->capture)
+    *status = stream->capture->invalidated ? CU_STREAM_CAPTURE_STATUS_INVALIDATED
+                                           : CU_STREAM_CAPTURE_STATUS_ACTIVE;
+  return CUDA_SUCCESS;
+}
+
+std::unique_ptr<CUgraph_st> clone(const CUgraph_st &graph) {
+  auto copy = std::make_unique<CUgraph_st>();
+  for (const auto &node : graph.nodes) {
+    auto made = std::make_unique<CUgraphNode_st>();
+    made->step = node->step;
+    made->dependencies = node->dependencies;
+    if (node->child)
+      made->child = clone(*node->child);
+    copy->nodes.push_back(std::move(made));
+  }
+  return copy;
+}
+
+void flatten(const CUgraph_st &graph, std::vector<Step> &steps) {
+  for (const auto &node : graph.nodes) {
+    if (node->child)
+      flatten(*node->child, steps);
+    else if (node->step.kind != NodeKind::Empty)
+      steps.push_back(node->step);
+  }
+}
+
+std::shared_ptr<const std::vector<Step>> flatten(const CUgraph_st &graph) {
+  auto steps = std::make_shared<std::vector<Step>>();
+  flatten(graph, *steps);
+  return steps;
+}
+
+CUresult fake_cuGraphCreate(CUgraph *graph, unsigned flags) {
+  if (!graph || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  *graph = new CUgraph_st();
+  live_graphs.insert(*graph);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuGraphDestroy(CUgraph graph) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!live_graphs.erase(graph))
+    return CUDA_ERROR_INVALID_VALUE;
+  delete graph;
+  return CUDA_SUCCESS;
+}
+
+// Adds `node` to `graph` after `dependencies`, nodes of `graph` each named
+// once (graph_mutex held).
+CUresult addNode(CUgraphNode *added, CUgraph graph, const CUgraphNode *dependencies,
+                 std::size_t count, std::unique_ptr<CUgraphNode_st> node) {
+  if (!added || !live_graphs.count(graph) || (count && !dependencies))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (std::size_t i = 0; i < count; ++i) {
+    auto found = std::find_if(graph->nodes.begin(), graph->nodes.end(),
+                              [&](const auto &node) { return node.get() == dependencies[i]; });
+    const std::size_t index = std::size_t(found - graph->nodes.begin());
+    if (found == graph->nodes.end() ||
+        std::count(node->dependencies.begin(), node->dependencies.end(), index))
+      return CUDA_ERROR_INVALID_VALUE;
+    node->dependencies.push_back(index);
+  }
+  std::sort(node->dependencies.begin(), node->dependencies.end());
+  *added = node.get();
+  graph->nodes.push_back(std::move(node));
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuGraphAddEmptyNode(CUgraphNode *added, CUgraph graph,
+                                  const CUgraphNode *dependencies, std::size_t count) {
+  auto node = std::make_unique<CUgraphNode_st>();
+  node->step.kind = NodeKind::Empty;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  return addNode(added, graph, dependencies, count, std::move(node));
+}
+CUresult fake_cuGraphAddChildGraphNode(CUgraphNode *added, CUgraph graph,
+                                       const CUgraphNode *dependencies, std::size_t count,
+                                       CUgraph child) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!live_graphs.count(child) || child == graph)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto node = std::make_unique<CUgraphNode_st>();
+  node->step.kind = NodeKind::Child;
+  node->child = clone(*child); // as CUDA's: the caller may destroy the child
+  return addNode(added, graph, dependencies, count, std::move(node));
+}
+CUresult fake_cuGraphGetNodes(CUgraph graph, CUgraphNode *nodes, std::size_t *count) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!count || !live_graphs.count(graph))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (nodes) // as CUDA's: up to *count of them, NULL after the last
+    for (std::size_t i = 0; i < *count; ++i)
+      nodes[i] = i < graph->nodes.size() ? graph->nodes[i].get() : nullptr;
+  *count = graph->nodes.size();
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuGraphInstantiateWithFlags(CUgraphExec *exec, CUgraph graph,
+                                          unsigned long long flags) {
+  if (CUresult error = contextError())
+    return error;
+  const unsigned long long known =
+      CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH | CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD |
+      CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH | CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY;
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!exec || !live_graphs.count(graph) || (flags & ~known))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto made = std::make_unique<CUgraphExec_st>();
+  made->graph = clone(*graph);
+  made->steps = flatten(*graph);
+  *exec = made.release();
+  live_graph_execs.insert(*exec);
+  return CUDA_SUCCESS;
+}
+CUresult fake_cuGraphExecDestroy(CUgraphExec exec) {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!live_graph_execs.erase(exec))
+    return CUDA_ERROR_INVALID_VALUE;
+  delete exec; // launches still queued hold its steps
+  return CUDA_SUCCESS;
+}
+
+// Why `now` cannot update an executable graph made from `was`, as
+// cuGraphExecUpdate tells it (graph_mutex held). `top` is the node of the
+// caller's graph that holds `now`, when `now` is a child graph.
+CUgraphExecUpdateResult updateError(const CUgraph_st &was, const CUgraph_st &now, CUgraphNode top,
+                                    CUgraphExecUpdateResultInfo &info) {
+  if (was.nodes.size() != now.nodes.size()) {
+    info.errorNode = top;
+    return CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED;
+  }
+  for (std::size_t i = 0; i < now.nodes.size(); ++i) {
+    const CUgraphNode_st &old_node = *was.nodes[i], &node = *now.nodes[i];
+    const CUgraphNode error_node = top ? top : now.nodes[i].get();
+    info.errorNode = error_node;
+    if (old_node.dependencies != node.dependencies) {
+      for (std::size_t dependency : node.dependencies)
+        if (!top &&
+            !std::count(old_node.dependencies.begin(), old_node.dependencies.end(), dependency)) {
+          info.errorFromNode = now.nodes[dependency].get();
+          break;
+        }
+      return CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED;
+    }
+    if (old_node.step.kind != node.step.kind)
+      return CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED;
+    // CUDA 11.2 on: a kernel node may take another function of the same context.
+    if (old_node.step.function_context != node.step.function_context)
+      return CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE;
+    if (old_node.step.memory_types != node.step.memory_types)
+      return CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED;
+    if (old_node.child && node.child) {
+      const CUgraphExecUpdateResult result =
+          updateError(*old_node.child, *node.child, error_node, info);
+      if (result != CU_GRAPH_EXEC_UPDATE_SUCCESS)
+        return result;
+    }
+  }
+  info.errorNode = nullptr;
+  return CU_GRAPH_EXEC_UPDATE_SUCCESS;
+}
+
+CUresult fake_cuGraphExecUpdate(CUgraphExec exec, CUgraph graph,
+                                CUgraphExecUpdateResultInfo *info) {
+  if (CUresult error = contextError())
+    return error;
+  if (!info)
+    return CUDA_ERROR_INVALID_VALUE;
+  *info = {};
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  if (!live_graph_execs.count(exec) || !live_graphs.count(graph)) {
+    info->result = CU_GRAPH_EXEC_UPDATE_ERROR;
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  info->result = updateError(*exec->graph, *graph, nullptr, *info);
+  if (info->result != CU_GRAPH_EXEC_UPDATE_SUCCESS)
+    return CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
+  exec->graph = clone(*graph);
+  exec->steps = flatten(*graph); // launches already queued keep the old steps
+  return CUDA_SUCCESS;
+}
+
+// The executable graph's steps, in order, as one operation on the stream:
+// what their calls did at once happens now (kernel launches are recorded).
+CUresult graphLaunch(CUgraphExec exec, CUstream stream) {
+  if (CUresult error = contextError())
+    return error;
+  Step launch;
+  {
+    std::lock_guard<std::mutex> lock(graph_mutex);
+    if (!live_graph_execs.count(exec))
+      return CUDA_ERROR_INVALID_VALUE;
+    std::shared_ptr<const std::vector<Step>> steps = exec->steps;
+    launch.at_call = [steps] {
+      for (const Step &step : *steps)
+        if (step.at_call)
+          step.at_call();
+    };
+    launch.run = [steps] {
+      for (const Step &step : *steps)
+        if (step.run)
+          step.run();
+    };
+  }
+  return issue(stream, std::move(launch));
+}
+CUresult fake_cuGraphLaunch(CUgraphExec exec, CUstream stream) {
+  return inCapture(stream, graphLaunch(exec, stream));
 }
 
 // What the shim resolves but the tests never reach.
@@ -1088,6 +1658,18 @@ const Symbol kSymbols[] = {
     FAKE(cuFuncGetAttribute),
     FAKE(cuFuncSetAttribute),
     FAKE(cuOccupancyMaxPotentialBlockSize),
+    FAKE(cuStreamBeginCapture),
+    FAKE(cuStreamEndCapture),
+    FAKE(cuStreamIsCapturing),
+    FAKE(cuGraphCreate),
+    FAKE(cuGraphDestroy),
+    FAKE(cuGraphAddChildGraphNode),
+    FAKE(cuGraphAddEmptyNode),
+    FAKE(cuGraphGetNodes),
+    FAKE(cuGraphInstantiateWithFlags),
+    FAKE(cuGraphExecDestroy),
+    FAKE(cuGraphExecUpdate),
+    FAKE(cuGraphLaunch),
     MISSING(cuStreamWaitValue32),
     MISSING(cuStreamWriteValue32),
     MISSING(cuModuleLoadDataEx),
@@ -1114,6 +1696,16 @@ cuGetProcAddress_v2(const char *symbol, void **function, int, cuuint64_t,
 
 extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_streams() {
   return live_streams.load();
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_graphs() {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  return long(live_graphs.size());
+}
+
+extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_graph_execs() {
+  std::lock_guard<std::mutex> lock(graph_mutex);
+  return long(live_graph_execs.size());
 }
 
 extern "C" __attribute__((visibility("default"))) long clcuda_fake_live_textures() {

@@ -29,6 +29,14 @@ using ClcudaFakeTakeLaunches = decltype(&clcuda_fake_take_launches);
 extern "C" long clcuda_fake_live_streams();
 using ClcudaFakeLiveStreams = decltype(&clcuda_fake_live_streams);
 
+// Graphs (CUgraph: cuGraphCreate, cuStreamEndCapture) and executable
+// graphs (cuGraphInstantiate) made and not yet destroyed, in the whole
+// process.
+extern "C" long clcuda_fake_live_graphs();
+using ClcudaFakeLiveGraphs = decltype(&clcuda_fake_live_graphs);
+extern "C" long clcuda_fake_live_graph_execs();
+using ClcudaFakeLiveGraphExecs = decltype(&clcuda_fake_live_graph_execs);
+
 // Texture objects created and not yet destroyed, in the whole process.
 extern "C" long clcuda_fake_live_textures();
 using ClcudaFakeLiveTextures = decltype(&clcuda_fake_live_textures);
