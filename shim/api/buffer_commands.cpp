@@ -104,6 +104,107 @@ cl_int transferRect(cl_command_queue command_queue, cl_mem buffer, HostAccess ac
 }
 
 } // namespace
+
+cl_int copyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
+                  size_t src_offset, size_t dst_offset, size_t size,
+                  cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event,
+                  const core::Recording *recording) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
+                              num_events_in_wait_list, event_wait_list, queue);
+  if (error != CL_SUCCESS)
+    return error;
+  core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
+  if (!inBounds(src_offset, size, source.size()))
+    return outOfBounds("src_offset", src_offset, size, source.size());
+  if (!inBounds(dst_offset, size, destination.size()))
+    return outOfBounds("dst_offset", dst_offset, size, destination.size());
+  if (&rootOf(source) == &rootOf(destination) &&
+      rangesOverlap(rootOffset(source) + src_offset, size, rootOffset(destination) + dst_offset,
+                    size))
+    return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
+  EventOut out(event);
+  return coreResult(core::enqueueCopyBuffer(*queue, source, destination, src_offset, dst_offset,
+                                            size,
+                                            command(CL_COMMAND_COPY_BUFFER, num_events_in_wait_list,
+                                                    event_wait_list, false, recording),
+                                            out.get()),
+                    "the copy");
+}
+
+cl_int copyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
+                      const size_t *src_origin, const size_t *dst_origin, const size_t *region,
+                      size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
+                      size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
+                      const cl_event *event_wait_list, cl_event *event,
+                      const core::Recording *recording) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
+                              num_events_in_wait_list, event_wait_list, queue);
+  if (error != CL_SUCCESS)
+    return error;
+  core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
+  // The rect's "buffer" side is the source, its "host" side the destination.
+  core::BufferRect rect;
+  if ((error = makeRect(source, src_origin, dst_origin, region, src_row_pitch, src_slice_pitch,
+                        dst_row_pitch, dst_slice_pitch, rect)) != CL_SUCCESS)
+    return error;
+  const std::size_t destination_end =
+      rectEnd(rect.host_origin, rect.region, rect.host_row_pitch, rect.host_slice_pitch);
+  if (destination_end > destination.size())
+    return refuse(CL_INVALID_VALUE, "the destination rectangle ends beyond dst_buffer's " +
+                                        std::to_string(destination.size()) + " bytes");
+  if (&source == &destination) {
+    if (rect.buffer_row_pitch != rect.host_row_pitch ||
+        rect.buffer_slice_pitch != rect.host_slice_pitch)
+      return refuse(CL_INVALID_VALUE,
+                    "src_buffer is dst_buffer but the source and destination pitches differ");
+    if (rectsOverlap(rect.buffer_origin, rect.host_origin, rect.region, rect.buffer_row_pitch,
+                     rect.buffer_slice_pitch))
+      return refuse(CL_MEM_COPY_OVERLAP, "the source and destination rectangles overlap");
+  } else if (&rootOf(source) == &rootOf(destination)) {
+    // Sub-buffers of one buffer: their spans in it must not meet.
+    const std::size_t source_start =
+        rectStart(rect.buffer_origin, rect.buffer_row_pitch, rect.buffer_slice_pitch);
+    const std::size_t source_end =
+        rectEnd(rect.buffer_origin, rect.region, rect.buffer_row_pitch, rect.buffer_slice_pitch);
+    const std::size_t destination_start =
+        rectStart(rect.host_origin, rect.host_row_pitch, rect.host_slice_pitch);
+    if (rangesOverlap(rootOffset(source) + source_start, source_end - source_start,
+                      rootOffset(destination) + destination_start,
+                      destination_end - destination_start))
+      return refuse(CL_MEM_COPY_OVERLAP,
+                    "the source and destination rectangles overlap in their parent buffer");
+  }
+  EventOut out(event);
+  return coreResult(
+      core::enqueueCopyBufferRect(*queue, source, destination, rect,
+                                  command(CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list,
+                                          event_wait_list, false, recording),
+                                  out.get()),
+      "the copy");
+}
+
+cl_int fillBuffer(cl_command_queue command_queue, cl_mem buffer, const void *pattern,
+                  size_t pattern_size, size_t offset, size_t size, cl_uint num_events_in_wait_list,
+                  const cl_event *event_wait_list, cl_event *event,
+                  const core::Recording *recording) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events_in_wait_list,
+                              event_wait_list, queue);
+  if (error != CL_SUCCESS)
+    return error;
+  core::Memory &memory = memoryOf(buffer);
+  if ((error = checkFill(pattern, pattern_size, offset, size, memory.size())) != CL_SUCCESS)
+    return error;
+  EventOut out(event);
+  return coreResult(core::enqueueFillBuffer(*queue, memory, pattern, pattern_size, offset, size,
+                                            command(CL_COMMAND_FILL_BUFFER, num_events_in_wait_list,
+                                                    event_wait_list, false, recording),
+                                            out.get()),
+                    "the fill");
+}
+
 } // namespace clcuda::api
 
 using namespace clcuda;
@@ -171,26 +272,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue
                                                   const cl_event *event_wait_list,
                                                   cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
-                                num_events_in_wait_list, event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
-    if (!inBounds(src_offset, size, source.size()))
-      return outOfBounds("src_offset", src_offset, size, source.size());
-    if (!inBounds(dst_offset, size, destination.size()))
-      return outOfBounds("dst_offset", dst_offset, size, destination.size());
-    if (&rootOf(source) == &rootOf(destination) &&
-        rangesOverlap(rootOffset(source) + src_offset, size, rootOffset(destination) + dst_offset,
-                      size))
-      return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
-    EventOut out(event);
-    return coreResult(core::enqueueCopyBuffer(
-                          *queue, source, destination, src_offset, dst_offset, size,
-                          command(CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list),
-                          out.get()),
-                      "the copy");
+    return copyBuffer(command_queue, src_buffer, dst_buffer, src_offset, dst_offset, size,
+                      num_events_in_wait_list, event_wait_list, event, nullptr);
   });
 }
 
@@ -200,50 +283,9 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferRect(
     size_t dst_row_pitch, size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_buffer, dst_buffer}, MemKind::buffer,
-                                num_events_in_wait_list, event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &source = memoryOf(src_buffer), &destination = memoryOf(dst_buffer);
-    // The rect's "buffer" side is the source, its "host" side the destination.
-    core::BufferRect rect;
-    if ((error = makeRect(source, src_origin, dst_origin, region, src_row_pitch, src_slice_pitch,
-                          dst_row_pitch, dst_slice_pitch, rect)) != CL_SUCCESS)
-      return error;
-    const std::size_t destination_end =
-        rectEnd(rect.host_origin, rect.region, rect.host_row_pitch, rect.host_slice_pitch);
-    if (destination_end > destination.size())
-      return refuse(CL_INVALID_VALUE, "the destination rectangle ends beyond dst_buffer's " +
-                                          std::to_string(destination.size()) + " bytes");
-    if (&source == &destination) {
-      if (rect.buffer_row_pitch != rect.host_row_pitch ||
-          rect.buffer_slice_pitch != rect.host_slice_pitch)
-        return refuse(CL_INVALID_VALUE,
-                      "src_buffer is dst_buffer but the source and destination pitches differ");
-      if (rectsOverlap(rect.buffer_origin, rect.host_origin, rect.region, rect.buffer_row_pitch,
-                       rect.buffer_slice_pitch))
-        return refuse(CL_MEM_COPY_OVERLAP, "the source and destination rectangles overlap");
-    } else if (&rootOf(source) == &rootOf(destination)) {
-      // Sub-buffers of one buffer: their spans in it must not meet.
-      const std::size_t source_start =
-          rectStart(rect.buffer_origin, rect.buffer_row_pitch, rect.buffer_slice_pitch);
-      const std::size_t source_end =
-          rectEnd(rect.buffer_origin, rect.region, rect.buffer_row_pitch, rect.buffer_slice_pitch);
-      const std::size_t destination_start =
-          rectStart(rect.host_origin, rect.host_row_pitch, rect.host_slice_pitch);
-      if (rangesOverlap(rootOffset(source) + source_start, source_end - source_start,
-                        rootOffset(destination) + destination_start,
-                        destination_end - destination_start))
-        return refuse(CL_MEM_COPY_OVERLAP,
-                      "the source and destination rectangles overlap in their parent buffer");
-    }
-    EventOut out(event);
-    return coreResult(core::enqueueCopyBufferRect(*queue, source, destination, rect,
-                                                  command(CL_COMMAND_COPY_BUFFER_RECT,
-                                                          num_events_in_wait_list, event_wait_list),
-                                                  out.get()),
-                      "the copy");
+    return copyBufferRect(command_queue, src_buffer, dst_buffer, src_origin, dst_origin, region,
+                          src_row_pitch, src_slice_pitch, dst_row_pitch, dst_slice_pitch,
+                          num_events_in_wait_list, event_wait_list, event, nullptr);
   });
 }
 
@@ -254,20 +296,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue
                                                   const cl_event *event_wait_list,
                                                   cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {buffer}, MemKind::buffer, num_events_in_wait_list,
-                                event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &memory = memoryOf(buffer);
-    if ((error = checkFill(pattern, pattern_size, offset, size, memory.size())) != CL_SUCCESS)
-      return error;
-    EventOut out(event);
-    return coreResult(core::enqueueFillBuffer(
-                          *queue, memory, pattern, pattern_size, offset, size,
-                          command(CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list),
-                          out.get()),
-                      "the fill");
+    return fillBuffer(command_queue, buffer, pattern, pattern_size, offset, size,
+                      num_events_in_wait_list, event_wait_list, event, nullptr);
   });
 }
 

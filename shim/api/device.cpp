@@ -8,6 +8,8 @@
 #include "core/memory.h"
 #include "core/svm.h"
 
+#include "clcuda/command_buffer_khr.h"
+
 #include <cstring>
 
 namespace clcuda::api {

@@ -119,12 +119,14 @@ cl_int transferImage(cl_command_queue command_queue, cl_mem image, HostAccess ac
                     "the transfer");
 }
 
+} // namespace
+
 // clEnqueueCopyImageToBuffer and clEnqueueCopyBufferToImage: the region of
 // the image, and its tight bytes in the buffer from `offset`.
 cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_mem buffer_handle,
                        const size_t *origin, const size_t *region, std::size_t offset,
                        core::ImageBufferDirection direction, cl_uint num_events,
-                       const cl_event *events, cl_event *event) {
+                       const cl_event *events, cl_event *event, const core::Recording *recording) {
   core::Queue *queue;
   cl_int error = checkCommand(command_queue, {image_handle}, MemKind::image, 0, nullptr, queue);
   if (error == CL_SUCCESS)
@@ -160,12 +162,65 @@ cl_int copyImageBuffer(cl_command_queue command_queue, cl_mem image_handle, cl_m
                                    ? CL_COMMAND_COPY_IMAGE_TO_BUFFER
                                    : CL_COMMAND_COPY_BUFFER_TO_IMAGE;
   EventOut out(event);
-  return coreResult(core::enqueueCopyImageBuffer(*queue, image, buffer, at, size, offset, direction,
-                                                 command(type, num_events, events), out.get()),
+  return coreResult(
+      core::enqueueCopyImageBuffer(*queue, image, buffer, at, size, offset, direction,
+                                   command(type, num_events, events, false, recording), out.get()),
+      "the copy");
+}
+
+cl_int copyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image,
+                 const size_t *src_origin, const size_t *dst_origin, const size_t *region,
+                 cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event,
+                 const core::Recording *recording) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {src_image, dst_image}, MemKind::image,
+                              num_events_in_wait_list, event_wait_list, queue);
+  if (error != CL_SUCCESS)
+    return error;
+  core::Memory &source = memoryOf(src_image), &destination = memoryOf(dst_image);
+  const cl_image_format &from = source.image()->format, &to = destination.image()->format;
+  if (from.image_channel_order != to.image_channel_order ||
+      from.image_channel_data_type != to.image_channel_data_type)
+    return refuse(CL_IMAGE_FORMAT_MISMATCH, "src_image and dst_image have different formats");
+  core::Pixels source_at, destination_at, size, destination_size;
+  if ((error = checkImageRegion(*source.image(), src_origin, region, source_at, size)) !=
+          CL_SUCCESS ||
+      (error = checkImageRegion(*destination.image(), dst_origin, region, destination_at,
+                                destination_size)) != CL_SUCCESS)
+    return error;
+  if (&source == &destination && imageRegionsOverlap(source_at, destination_at, size))
+    return refuse(CL_MEM_COPY_OVERLAP, "the source and destination regions overlap");
+  EventOut out(event);
+  return coreResult(core::enqueueCopyImage(*queue, source, destination, source_at, destination_at,
+                                           size,
+                                           command(CL_COMMAND_COPY_IMAGE, num_events_in_wait_list,
+                                                   event_wait_list, false, recording),
+                                           out.get()),
                     "the copy");
 }
 
-} // namespace
+cl_int fillImage(cl_command_queue command_queue, cl_mem image, const void *fill_color,
+                 const size_t *origin, const size_t *region, cl_uint num_events_in_wait_list,
+                 const cl_event *event_wait_list, cl_event *event,
+                 const core::Recording *recording) {
+  core::Queue *queue;
+  cl_int error = checkCommand(command_queue, {image}, MemKind::image, num_events_in_wait_list,
+                              event_wait_list, queue);
+  if (error != CL_SUCCESS)
+    return error;
+  core::Memory &memory = memoryOf(image);
+  core::Pixels at, size;
+  if (!fill_color)
+    return refuse(CL_INVALID_VALUE, "fill_color is NULL");
+  if ((error = checkImageRegion(*memory.image(), origin, region, at, size)) != CL_SUCCESS)
+    return error;
+  EventOut out(event);
+  return coreResult(core::enqueueFillImage(*queue, memory, fill_color, at, size,
+                                           command(CL_COMMAND_FILL_IMAGE, num_events_in_wait_list,
+                                                   event_wait_list, false, recording),
+                                           out.get()),
+                    "the fill");
+}
 
 cl_int setImageArgument(core::Kernel &kernel, cl_uint index, const void *value) {
   core::Memory *image =
@@ -322,30 +377,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue,
                                                  cl_uint num_events_in_wait_list,
                                                  const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {src_image, dst_image}, MemKind::image,
-                                num_events_in_wait_list, event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &source = memoryOf(src_image), &destination = memoryOf(dst_image);
-    const cl_image_format &from = source.image()->format, &to = destination.image()->format;
-    if (from.image_channel_order != to.image_channel_order ||
-        from.image_channel_data_type != to.image_channel_data_type)
-      return refuse(CL_IMAGE_FORMAT_MISMATCH, "src_image and dst_image have different formats");
-    core::Pixels source_at, destination_at, size, destination_size;
-    if ((error = checkImageRegion(*source.image(), src_origin, region, source_at, size)) !=
-            CL_SUCCESS ||
-        (error = checkImageRegion(*destination.image(), dst_origin, region, destination_at,
-                                  destination_size)) != CL_SUCCESS)
-      return error;
-    if (&source == &destination && imageRegionsOverlap(source_at, destination_at, size))
-      return refuse(CL_MEM_COPY_OVERLAP, "the source and destination regions overlap");
-    EventOut out(event);
-    return coreResult(core::enqueueCopyImage(
-                          *queue, source, destination, source_at, destination_at, size,
-                          command(CL_COMMAND_COPY_IMAGE, num_events_in_wait_list, event_wait_list),
-                          out.get()),
-                      "the copy");
+    return copyImage(command_queue, src_image, dst_image, src_origin, dst_origin, region,
+                     num_events_in_wait_list, event_wait_list, event, nullptr);
   });
 }
 
@@ -356,7 +389,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
   return guarded(__func__, [&] {
     return copyImageBuffer(command_queue, src_image, dst_buffer, src_origin, region, dst_offset,
                            core::ImageBufferDirection::to_buffer, num_events_in_wait_list,
-                           event_wait_list, event);
+                           event_wait_list, event, nullptr);
   });
 }
 
@@ -367,7 +400,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueCopyBufferToImage(
   return guarded(__func__, [&] {
     return copyImageBuffer(command_queue, dst_image, src_buffer, dst_origin, region, src_offset,
                            core::ImageBufferDirection::to_image, num_events_in_wait_list,
-                           event_wait_list, event);
+                           event_wait_list, event, nullptr);
   });
 }
 
@@ -377,23 +410,8 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue,
                                                  cl_uint num_events_in_wait_list,
                                                  const cl_event *event_wait_list, cl_event *event) {
   return guarded(__func__, [&] {
-    core::Queue *queue;
-    cl_int error = checkCommand(command_queue, {image}, MemKind::image, num_events_in_wait_list,
-                                event_wait_list, queue);
-    if (error != CL_SUCCESS)
-      return error;
-    core::Memory &memory = memoryOf(image);
-    core::Pixels at, size;
-    if (!fill_color)
-      return refuse(CL_INVALID_VALUE, "fill_color is NULL");
-    if ((error = checkImageRegion(*memory.image(), origin, region, at, size)) != CL_SUCCESS)
-      return error;
-    EventOut out(event);
-    return coreResult(core::enqueueFillImage(
-                          *queue, memory, fill_color, at, size,
-                          command(CL_COMMAND_FILL_IMAGE, num_events_in_wait_list, event_wait_list),
-                          out.get()),
-                      "the fill");
+    return fillImage(command_queue, image, fill_color, origin, region, num_events_in_wait_list,
+                     event_wait_list, event, nullptr);
   });
 }
 

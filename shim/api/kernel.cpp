@@ -1,6 +1,7 @@
 // Kernel entry points: creation, arguments, queries, and the launches
 // (clEnqueueNDRangeKernel, clEnqueueTask): a hot path, checked with
 // comparisons only and launched through core::Kernel::enqueue.
+#include "commands.h"
 #include "common.h"
 #include "image_arguments.h"
 #include "info_tables.h"
@@ -181,10 +182,12 @@ cl_int createAllKernels(core::Program &program, std::vector<core::Kernel *> &ker
   return CL_SUCCESS;
 }
 
+} // namespace
+
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events, const cl_event *events,
-                     cl_event *event, cl_command_type type) {
+                     cl_event *event, cl_command_type type, const core::Recording *recording) {
   core::Queue *queue = fromHandle<core::Queue>(command_queue);
   if (!queue)
     return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
@@ -220,7 +223,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
     local[d] = local_work_size ? local_work_size[d] : 1;
     empty = empty || global[d] == 0;
   }
-  const core::Command command{type, num_events, events};
+  core::Command command{type, num_events, events};
+  command.recording = recording;
   EventOut out(event);
   if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
     return coreResult(queue->enqueue(
@@ -238,7 +242,6 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
   return coreResult(kernel->enqueue(*queue, *function, plan, command, out.get()), "the launch");
 }
 
-} // namespace
 } // namespace clcuda::api
 
 using namespace clcuda;
@@ -552,7 +555,7 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(
   return guarded(__func__, [&] {
     return enqueueKernel(command_queue, kernel, work_dim, global_work_offset, global_work_size,
                          local_work_size, num_events_in_wait_list, event_wait_list, event,
-                         CL_COMMAND_NDRANGE_KERNEL);
+                         CL_COMMAND_NDRANGE_KERNEL, nullptr);
   });
 }
 
@@ -563,6 +566,6 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_k
   static constexpr size_t kOne[1] = {1};
   return guarded(__func__, [&] {
     return enqueueKernel(command_queue, kernel, 1, nullptr, kOne, kOne, num_events_in_wait_list,
-                         event_wait_list, event, CL_COMMAND_TASK);
+                         event_wait_list, event, CL_COMMAND_TASK, nullptr);
   });
 }

@@ -33,19 +33,73 @@ bool fitsIfSvm(const core::Queue &queue, const void *pointer, std::size_t size) 
   return !inSvmAllocation(queue, pointer, 0) || inSvmAllocation(queue, pointer, size);
 }
 
-// Runs an SVM command's entry point: the checks every one starts with, then
-// `body` with the queue.
+// The checks every SVM command starts with, then `body` with the queue.
+template <class Body>
+cl_int onSvmQueue(cl_command_queue command_queue, cl_uint num_events, const cl_event *events,
+                  Body &&body) {
+  core::Queue *queue;
+  cl_int error = checkSvmCommand(command_queue, num_events, events, queue);
+  return error != CL_SUCCESS ? error : body(*queue);
+}
+
+// Runs an SVM command's entry point: onSvmQueue in the entry point's guard.
 template <class Body>
 cl_int svmCommand(const char *function, cl_command_queue command_queue, cl_uint num_events,
                   const cl_event *events, Body &&body) {
-  return guarded(function, [&] {
-    core::Queue *queue;
-    cl_int error = checkSvmCommand(command_queue, num_events, events, queue);
-    return error != CL_SUCCESS ? error : body(*queue);
-  });
+  return guarded(function, [&] { return onSvmQueue(command_queue, num_events, events, body); });
 }
 
 } // namespace
+
+cl_int svmMemcpy(cl_command_queue command_queue, cl_bool blocking_copy, void *dst_ptr,
+                 const void *src_ptr, size_t size, cl_uint num_events_in_wait_list,
+                 const cl_event *event_wait_list, cl_event *event,
+                 const core::Recording *recording) {
+  return onSvmQueue(
+      command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        if (!dst_ptr || !src_ptr)
+          return refuse(CL_INVALID_VALUE, dst_ptr ? "src_ptr is NULL" : "dst_ptr is NULL");
+        if (!fitsIfSvm(queue, dst_ptr, size))
+          return refuse(CL_INVALID_VALUE, "dst_ptr + size reaches past its SVM allocation");
+        if (!fitsIfSvm(queue, src_ptr, size))
+          return refuse(CL_INVALID_VALUE, "src_ptr + size reaches past its SVM allocation");
+        if (rangesOverlap(std::uintptr_t(dst_ptr), size, std::uintptr_t(src_ptr), size))
+          return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
+        EventOut out(event);
+        return coreResult(
+            core::enqueueSvmMemcpy(queue, dst_ptr, src_ptr, size,
+                                   command(CL_COMMAND_SVM_MEMCPY, num_events_in_wait_list,
+                                           event_wait_list, blocking_copy, recording),
+                                   out.get()),
+            "the copy");
+      });
+}
+
+cl_int svmMemFill(cl_command_queue command_queue, void *svm_ptr, const void *pattern,
+                  size_t pattern_size, size_t size, cl_uint num_events_in_wait_list,
+                  const cl_event *event_wait_list, cl_event *event,
+                  const core::Recording *recording) {
+  return onSvmQueue(
+      command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
+        // The pointer's alignment is checked as a buffer offset's would be.
+        if (!svm_ptr)
+          return refuse(CL_INVALID_VALUE, "svm_ptr is NULL");
+        if (checkFill(pattern, pattern_size, std::uintptr_t(svm_ptr), size,
+                      std::uintptr_t(svm_ptr) + size) != CL_SUCCESS)
+          return CL_INVALID_VALUE; // checkFill says why (svm_ptr is its offset)
+        if (!inSvmAllocation(queue, svm_ptr, size))
+          return refuse(CL_INVALID_VALUE,
+                        "svm_ptr + size is not in an SVM allocation of the context");
+        EventOut out(event);
+        return coreResult(core::enqueueFill(queue, CUdeviceptr(svm_ptr), nullptr, pattern,
+                                            pattern_size, size,
+                                            command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list,
+                                                    event_wait_list, false, recording),
+                                            out.get()),
+                          "the fill");
+      });
+}
+
 } // namespace clcuda::api
 
 using namespace clcuda;
@@ -112,24 +166,10 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue,
                                                  const void *src_ptr, size_t size,
                                                  cl_uint num_events_in_wait_list,
                                                  const cl_event *event_wait_list, cl_event *event) {
-  return svmCommand(
-      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
-        if (!dst_ptr || !src_ptr)
-          return refuse(CL_INVALID_VALUE, dst_ptr ? "src_ptr is NULL" : "dst_ptr is NULL");
-        if (!fitsIfSvm(queue, dst_ptr, size))
-          return refuse(CL_INVALID_VALUE, "dst_ptr + size reaches past its SVM allocation");
-        if (!fitsIfSvm(queue, src_ptr, size))
-          return refuse(CL_INVALID_VALUE, "src_ptr + size reaches past its SVM allocation");
-        if (rangesOverlap(std::uintptr_t(dst_ptr), size, std::uintptr_t(src_ptr), size))
-          return refuse(CL_MEM_COPY_OVERLAP, "the source and destination ranges overlap");
-        EventOut out(event);
-        return coreResult(
-            core::enqueueSvmMemcpy(queue, dst_ptr, src_ptr, size,
-                                   command(CL_COMMAND_SVM_MEMCPY, num_events_in_wait_list,
-                                           event_wait_list, blocking_copy),
-                                   out.get()),
-            "the copy");
-      });
+  return guarded(__func__, [&] {
+    return svmMemcpy(command_queue, blocking_copy, dst_ptr, src_ptr, size, num_events_in_wait_list,
+                     event_wait_list, event, nullptr);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr,
@@ -137,25 +177,10 @@ CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue
                                                   size_t size, cl_uint num_events_in_wait_list,
                                                   const cl_event *event_wait_list,
                                                   cl_event *event) {
-  return svmCommand(
-      __func__, command_queue, num_events_in_wait_list, event_wait_list, [&](core::Queue &queue) {
-        // The pointer's alignment is checked as a buffer offset's would be.
-        if (!svm_ptr)
-          return refuse(CL_INVALID_VALUE, "svm_ptr is NULL");
-        if (checkFill(pattern, pattern_size, std::uintptr_t(svm_ptr), size,
-                      std::uintptr_t(svm_ptr) + size) != CL_SUCCESS)
-          return CL_INVALID_VALUE; // checkFill says why (svm_ptr is its offset)
-        if (!inSvmAllocation(queue, svm_ptr, size))
-          return refuse(CL_INVALID_VALUE,
-                        "svm_ptr + size is not in an SVM allocation of the context");
-        EventOut out(event);
-        return coreResult(core::enqueueFill(queue, CUdeviceptr(svm_ptr), nullptr, pattern,
-                                            pattern_size, size,
-                                            command(CL_COMMAND_SVM_MEMFILL, num_events_in_wait_list,
-                                                    event_wait_list),
-                                            out.get()),
-                          "the fill");
-      });
+  return guarded(__func__, [&] {
+    return svmMemFill(command_queue, svm_ptr, pattern, pattern_size, size, num_events_in_wait_list,
+                      event_wait_list, event, nullptr);
+  });
 }
 
 CLCUDA_API cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map,

@@ -47,9 +47,21 @@ const ImageTextures &Memory::textures() {
   return textures_;
 }
 
+namespace {
+// The written images of the command being captured on this thread, if any.
+thread_local std::vector<Ref<Memory>> *captured_writes = nullptr;
+} // namespace
+
+Memory::CaptureScope::CaptureScope(std::vector<Ref<Memory>> &written)
+    : previous_(std::exchange(captured_writes, &written)) {}
+
+Memory::CaptureScope::~CaptureScope() { captured_writes = previous_; }
+
 CUresult Memory::prepareTextures(CUstream stream) {
   if (!textures_.copy)
     return CUDA_SUCCESS;
+  if (captured_writes)
+    return copyToTextureArray(*image_, address(), textures_.copy.get(), stream);
   std::lock_guard<std::mutex> lock(texture_copy_mutex_);
   if (texture_copy_stale_.exchange(false)) {
     CUresult result = copyToTextureArray(*image_, address(), textures_.copy.get(), stream);
@@ -63,7 +75,12 @@ CUresult Memory::prepareTextures(CUstream stream) {
   return api().cuStreamWaitEvent(stream, textures_.copied.get(), 0);
 }
 
-void Memory::noteWritten() { root().texture_copy_stale_.store(true); }
+void Memory::noteWritten() {
+  if (captured_writes)
+    captured_writes->emplace_back(&root());
+  else
+    root().texture_copy_stale_.store(true);
+}
 
 cl_int Memory::createBuffer(Context &context, cl_mem_flags flags, std::size_t size, void *host_ptr,
                             std::vector<cl_mem_properties> properties, Memory *&out) {

@@ -94,6 +94,21 @@ public:
   // Nothing for buffers.
   void noteWritten();
 
+  // While a command is captured into a command buffer on this thread: the
+  // images it writes are collected in `written`, to be noted as written each
+  // time the buffer runs, and the texture copies of the images it samples
+  // are captured every time (the graph cannot know whether they are stale).
+  class CaptureScope {
+  public:
+    explicit CaptureScope(std::vector<Ref<Memory>> &written);
+    ~CaptureScope();
+    CaptureScope(const CaptureScope &) = delete;
+    CaptureScope &operator=(const CaptureScope &) = delete;
+
+  private:
+    std::vector<Ref<Memory>> *previous_;
+  };
+
   // An image map's rectangle, in bytes, rows and slices of the image.
   struct MappedRect {
     std::array<std::size_t, 3> origin;

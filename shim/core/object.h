@@ -24,6 +24,8 @@ enum class Tag : std::uint32_t {
   program,
   kernel,
   sampler,
+  command_buffer,
+  mutable_command,
 };
 
 // What the ICD loader reads (dispatch) and what handle checks read (tag).

@@ -28,17 +28,25 @@ enum class CommandKind {
   barrier, // a marker that later commands also wait for
 };
 
+struct Recording;
+
 struct Command {
   cl_command_type type;
   cl_uint num_events = 0;
   const cl_event *wait_list = nullptr; // validated by the API layer
   CommandKind kind = CommandKind::normal;
   bool blocking = false;
+  // Set when the command goes into a command buffer instead of the queue
+  // (core/command_buffer.h); it then has no wait list and no event.
+  const Recording *recording = nullptr;
 };
 
 // The CUDA work of a command: issues it on `stream` (it may also do host
 // work first, e.g. fill staging buffers) and returns the first CUDA error.
 using IssueFunction = std::function<CUresult(CUstream)>;
+
+// Records `issue` into the command buffer `recording` names (command_buffer.cpp).
+cl_int recordCommand(const Recording &recording, cl_command_type type, IssueFunction issue);
 
 // A non-owning reference to a callable CUresult(CUstream): the no-allocation
 // way to pass a command's work when it is issued at once.
@@ -98,6 +106,7 @@ public:
   // Enqueues a command; `issue` is called with the stream, now or later.
   // When the command may be held, `issue` is moved into an IssueFunction, so
   // it must own (capture by value, retain) everything it uses.
+  // A command with a `recording` is recorded into its command buffer instead.
   template <class Issue> cl_int enqueue(const Command &command, Issue &&issue, Event **event_out) {
     return enqueueBorrowing(
         command, issue, [&] { return IssueFunction(std::forward<Issue>(issue)); }, event_out);
@@ -108,6 +117,8 @@ public:
   // owns copies instead.
   template <class Issue, class Own>
   cl_int enqueueBorrowing(const Command &command, Issue &issue, Own &&own, Event **event_out) {
+    if (command.recording)
+      return recordCommand(*command.recording, command.type, own());
     Enqueue operation(*this, command, event_out);
     switch (operation.path()) {
     case Enqueue::Path::issue:

@@ -58,6 +58,14 @@ struct TexObjectTraits {
 struct ArrayTraits {
   static void destroy(CUarray array) { api().cuArrayDestroy(array); }
 };
+struct GraphTraits {
+  static void destroy(CUgraph graph) { api().cuGraphDestroy(graph); }
+};
+// An executable graph destroyed while launches of it run is freed when they
+// finish (cuGraphExecDestroy), so no wait is needed first.
+struct GraphExecTraits {
+  static void destroy(CUgraphExec graph) { api().cuGraphExecDestroy(graph); }
+};
 
 using UniqueStream = Unique<CUstream, StreamTraits>;
 using UniqueEvent = Unique<CUevent, EventTraits>;
@@ -65,6 +73,8 @@ using UniqueDeviceMemory = Unique<CUdeviceptr, DeviceMemoryTraits>;
 using UniqueHostMemory = Unique<void *, HostMemoryTraits>;
 using UniqueTexObject = Unique<CUtexObject, TexObjectTraits>;
 using UniqueArray = Unique<CUarray, ArrayTraits>;
+using UniqueGraph = Unique<CUgraph, GraphTraits>;
+using UniqueGraphExec = Unique<CUgraphExec, GraphExecTraits>;
 
 // Makes `context` current on this thread for the scope and restores the
 // caller's context afterwards, so an application that uses CUDA itself on the

@@ -1,5 +1,6 @@
 // The ICD side: the dispatch table every object carries, the loader's entry
 // point, and extension function lookup.
+#include "api/command_buffer.h"
 #include "api/entry.h"
 
 #include <cstring>
@@ -33,14 +34,15 @@ cl_icd_dispatch makeDispatchTable() {
   return table;
 }
 
-// The functions of claimed extensions that clGetExtensionFunctionAddress
-// finds (no claimed extension but cl_khr_icd adds functions).
+// The functions of claimed extensions (icd/extension_functions.def).
 struct ExtensionFunction {
   const char *name;
   void *function;
 };
 const ExtensionFunction kExtensionFunctions[] = {
-    {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&::clIcdGetPlatformIDsKHR)},
+#define CLCUDA_EXTENSION_FUNCTION(name, function, extension)                                       \
+  {#name, reinterpret_cast<void *>(&function)},
+#include "extension_functions.def"
 };
 
 void *extensionFunction(const char *name) {

@@ -43,6 +43,17 @@ std::vector<Extension> nvidiaExtensions() {
   };
 }
 
+struct ExtensionFunction {
+  std::string name, extension;
+};
+
+std::vector<ExtensionFunction> extensionFunctions() {
+  return {
+#define CLCUDA_EXTENSION_FUNCTION(name, function, extension) {#name, #extension},
+#include "extension_functions.def"
+  };
+}
+
 struct CudaEquivalent {
   std::string name, cuda, note;
 };
@@ -149,6 +160,15 @@ std::string markdown() {
       out << tableRow({code(row.name), row.major ? node(row.major, row.minor) : "-",
                        statusText(row.status), row.note});
   }
+  out << "\n## Extension functions\n\n"
+         "What `clGetExtensionFunctionAddressForPlatform` returns "
+         "(`shim/icd/extension_functions.def`);\n"
+         "not exported. The command-buffer functions have the signatures of\n"
+         "`cl_khr_command_buffer` 0.9.8 and its mutable dispatch 0.9.5\n"
+         "(`shim/include/clcuda/command_buffer_khr.h`, docs/shim.md \"Command buffers\").\n\n"
+         "| Function | Extension |\n|---|---|\n";
+  for (const ExtensionFunction &function : extensionFunctions())
+    out << tableRow({code(function.name), code(function.extension)});
   out << "\n## Extensions\n\n"
          "clcuda claims the rows of `translator/include/cl2cuda/capabilities.def`\n"
          "(`CL_DEVICE_EXTENSIONS`). NVIDIA's OpenCL reports these besides the Khronos\n"

@@ -35,6 +35,7 @@ clcuda_register_gtest(programs_internal "programs." unit "")
 add_executable(programs_api
   ${programs_dir}/api/gpu_fixture.cpp
   ${programs_dir}/api/program_fixture.cpp
+  ${programs_dir}/api/command_buffer_test.cpp
   ${programs_dir}/api/image_argument_test.cpp
   ${programs_dir}/api/image_kernel_test.cpp
   ${programs_dir}/api/nvidia_idioms_test.cpp
