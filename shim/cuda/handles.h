@@ -61,11 +61,6 @@ struct ArrayTraits {
 struct GraphTraits {
   static void destroy(CUgraph graph) { api().cuGraphDestroy(graph); }
 };
-// An executable graph destroyed while launches of it run is freed when they
-// finish (cuGraphExecDestroy), so no wait is needed first.
-struct GraphExecTraits {
-  static void destroy(CUgraphExec graph) { api().cuGraphExecDestroy(graph); }
-};
 
 using UniqueStream = Unique<CUstream, StreamTraits>;
 using UniqueEvent = Unique<CUevent, EventTraits>;
@@ -74,7 +69,6 @@ using UniqueHostMemory = Unique<void *, HostMemoryTraits>;
 using UniqueTexObject = Unique<CUtexObject, TexObjectTraits>;
 using UniqueArray = Unique<CUarray, ArrayTraits>;
 using UniqueGraph = Unique<CUgraph, GraphTraits>;
-using UniqueGraphExec = Unique<CUgraphExec, GraphExecTraits>;
 
 // Makes `context` current on this thread for the scope and restores the
 // caller's context afterwards, so an application that uses CUDA itself on the

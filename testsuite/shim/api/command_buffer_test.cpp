@@ -3,6 +3,7 @@
 // the spec's errors. On the GPU the kernels' results are checked; on the CPU
 // stand-in for the driver, which runs copies and fills but not kernels, the
 // launches each replay recorded are.
+#include "child_process.h"
 #include "program_fixture.h"
 
 #include "clcuda/command_buffer_khr.h"
@@ -475,6 +476,42 @@ TEST_F(CommandBufferTest, MutableLaunchWaitsForItsArguments) {
   khr::CommandBuffer other = makeCommandBuffer(khr::kFlagMutable);
   EXPECT_CL(CL_INVALID_KERNEL_ARGS, api.ndrange(other, nullptr, nullptr, unset, 1, nullptr, &global,
                                                 nullptr, 0, nullptr, nullptr, nullptr));
+}
+
+// A replay whose kernel faults: the enqueue's event fails and the queue
+// reports the lost context, in a child process (a fault poisons the
+// process's CUDA context), which must end normally.
+TEST_F(CommandBufferTest, AFaultingReplayFailsItsEventNotTheProcess) {
+  if (!childRole()) {
+    const ChildResult child = runChild("fault", {}, {"--loading=" + loadingMode()});
+    EXPECT_EQ(0, child.signal) << child.output;
+    EXPECT_EQ(0, child.exit_code) << child.output;
+    return;
+  }
+  const int zeros[4] = {};
+  cl_mem data = makeBuffer(CL_MEM_COPY_HOST_PTR, sizeof(zeros), const_cast<int *>(zeros));
+  cl_kernel fault = kernel(
+      build("__kernel void fault_write(__global int *p) { ((__global int *)0x10)[0] = p[0]; }"),
+      "fault_write");
+  setArg(fault, 0, data);
+  khr::CommandBuffer buffer = makeCommandBuffer();
+  const size_t global = 1;
+  ASSERT_CL(CL_SUCCESS, api.ndrange(buffer, nullptr, nullptr, fault, 1, nullptr, &global, nullptr,
+                                    0, nullptr, nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, api.finalize(buffer));
+  cl_event replayed = nullptr;
+  const cl_int enqueued = api.enqueue(0, nullptr, buffer, 0, nullptr, &replayed);
+  if (enqueued == CL_SUCCESS) {
+    EXPECT_CL(CL_OUT_OF_RESOURCES, clFinish(queue));
+    cl_int status = CL_COMPLETE;
+    EXPECT_CL(CL_SUCCESS, clGetEventInfo(replayed, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                                         sizeof(status), &status, nullptr));
+    EXPECT_LT(status, 0);
+    clReleaseEvent(replayed);
+  } else {
+    EXPECT_CL(CL_OUT_OF_RESOURCES, enqueued);
+  }
+  EXPECT_CL(CL_OUT_OF_RESOURCES, api.enqueue(0, nullptr, buffer, 0, nullptr, nullptr));
 }
 
 TEST_F(CommandBufferTest, RefusesKernelsThatPrint) {
