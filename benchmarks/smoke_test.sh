@@ -5,7 +5,9 @@
 #
 # Where clcuda or NVIDIA's OpenCL has a device, their columns run as in a
 # real run; otherwise the clcuda column runs on the first platform that has
-# a device (PoCL on a machine without a GPU). The raw CUDA column must be
+# a device (PoCL on a machine without a GPU; its cl_khr_command_buffer is an
+# older draft, so that column's command-buffer replay reads n/a, which
+# check_report.py accepts only there). The raw CUDA column must be
 # present where an NVIDIA GPU and its driver are; elsewhere the report says
 # why it is absent. Exit 77 (skipped) when no OpenCL platform has a device.
 #

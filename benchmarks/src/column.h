@@ -35,9 +35,32 @@ constexpr std::size_t kEmptyKernelWorkItems = 32;
 // The pipeline's work-group size (its batches are a multiple of it).
 constexpr std::size_t kPipelineWorkGroupSize = 256;
 
+// The command-buffer measure's small kernel (kernels/increment.cl,
+// cuda/increment.cu): each work-item adds 1 to its own uint of a buffer of
+// kSmallKernelWorkItems, in work-groups of kSmallKernelLocalSize.
+constexpr std::size_t kSmallKernelWorkItems = 4096;
+constexpr std::size_t kSmallKernelLocalSize = 256;
+
 struct LaunchCase {
   unsigned launches;  // empty kernels per sample
   bool wait_for_each; // false: enqueue only (the queue is drained after the clock stops)
+};
+
+// A round: `kernels` launches of the small kernel on one in-order queue
+// (stream), then a finish (cuStreamSynchronize). One by one: each launch
+// enqueued with clEnqueueNDRangeKernel / cuLaunchKernel. Replay: the
+// launches recorded once, before timing, in a cl_khr_command_buffer (raw: a
+// CUDA graph of `kernels` kernel nodes in a chain, built by hand and
+// instantiated), and a round is one clEnqueueCommandBufferKHR / cuGraphLaunch.
+struct CommandBufferCase {
+  unsigned kernels;
+  unsigned rounds; // per sample
+  bool replay;
+  // Replay on an OpenCL device without the extension (cl_khr_command_buffer
+  // 0.9.8): false, Unavailable; true, the kernels are enqueued one by one
+  // instead, and why goes to *one_by_one_reason.
+  bool one_by_one_fallback = false;
+  std::string *one_by_one_reason = nullptr;
 };
 
 struct TransferCase {
@@ -92,6 +115,9 @@ public:
 
   // Seconds per launch of the empty kernel.
   virtual std::unique_ptr<Trial> launches(const LaunchCase &c) = 0;
+  // Seconds per round of small kernels. Each sample checks, after its clock
+  // stops, that every uint of the buffer counts every launch so far.
+  virtual std::unique_ptr<Trial> smallKernels(const CommandBufferCase &c) = 0;
   // Seconds per transfer.
   virtual std::unique_ptr<Trial> transfers(const TransferCase &c) = 0;
   // Seconds per repetition of the plan's steps (timed over plan.repeats).

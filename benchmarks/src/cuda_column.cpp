@@ -94,6 +94,16 @@ struct ModuleUnloader {
 };
 using Module = std::unique_ptr<CUmod_st, ModuleUnloader>;
 
+struct GraphDestroyer {
+  void operator()(CUgraph graph) const { cuGraphDestroy(graph); }
+};
+using Graph = std::unique_ptr<CUgraph_st, GraphDestroyer>;
+
+struct GraphExecDestroyer {
+  void operator()(CUgraphExec exec) const { cuGraphExecDestroy(exec); }
+};
+using GraphExec = std::unique_ptr<CUgraphExec_st, GraphExecDestroyer>;
+
 struct ArrayDestroyer {
   void operator()(CUarray array) const { cuArrayDestroy(array); }
 };
@@ -295,6 +305,7 @@ public:
   }
 
   std::unique_ptr<Trial> launches(const LaunchCase &c) override;
+  std::unique_ptr<Trial> smallKernels(const CommandBufferCase &c) override;
   std::unique_ptr<Trial> transfers(const TransferCase &c) override;
   std::unique_ptr<Trial> kernel(const KernelPlan &plan) override;
   std::unique_ptr<Trial> build(const BuildCase &c) override;
@@ -405,6 +416,105 @@ std::unique_ptr<Trial> CudaColumn::launches(const LaunchCase &c) {
     const double seconds = wallSeconds() - start;
     synchronize(stream);
     return seconds / s.c.launches;
+  });
+}
+
+// Small kernels, one by one and from a CUDA graph ------------------------------
+
+struct SmallKernelsState {
+  CudaColumn *column = nullptr;
+  std::optional<DeviceMemory> counts; // kSmallKernelWorkItems uints
+  PreparedLaunch launch;              // increment(counts)
+  Graph graph;                        // replay: `kernels` kernel nodes in a chain
+  GraphExec exec;
+  CommandBufferCase c{};
+  std::uint64_t launches = 0; // that the counts have seen
+
+  ~SmallKernelsState() {
+    // The runner frees a trial outside the column's context.
+    if (!column)
+      return;
+    try {
+      const ContextScope current = column->enter();
+      exec.reset();
+      graph.reset();
+      counts.reset();
+    } catch (const BenchError &) {
+    }
+  }
+};
+
+void smallKernelsRound(SmallKernelsState &s) {
+  CUstream stream = s.column->stream();
+  if (s.exec) {
+    check(cuGraphLaunch(s.exec.get(), stream), "cuGraphLaunch");
+  } else {
+    for (unsigned i = 0; i < s.c.kernels; ++i)
+      check(s.launch.enqueue(stream), "cuLaunchKernel");
+  }
+  synchronize(stream);
+  s.launches += s.c.kernels;
+}
+
+void checkSmallKernels(SmallKernelsState &s) {
+  std::vector<std::uint32_t> counts(kSmallKernelWorkItems);
+  s.column->download(counts.data(), s.counts->get(), counts.size() * sizeof(std::uint32_t));
+  const std::string wrong = checkLaunchCounts(counts.data(), counts.size(), s.launches);
+  if (!wrong.empty())
+    throw BenchError("wrong result: " + wrong);
+}
+
+std::unique_ptr<Trial> CudaColumn::smallKernels(const CommandBufferCase &c) {
+  const ContextScope current = enter();
+  auto state = std::make_unique<SmallKernelsState>();
+  state->column = this;
+  state->c = c;
+  state->counts.emplace(kSmallKernelWorkItems * sizeof(std::uint32_t));
+  check(cuMemsetD32Async(state->counts->get(), 0, kSmallKernelWorkItems, stream()),
+        "cuMemsetD32Async");
+  synchronize(stream());
+  state->launch = oneDimensional(function("increment", "increment"), kSmallKernelWorkItems,
+                                 kSmallKernelLocalSize);
+  state->launch.setArgs({pointerValue(state->counts->get())});
+  if (c.replay) {
+    // The graph a CUDA programmer writes for an in-order sequence: one
+    // kernel node after another, instantiated once.
+    CUgraph graph = nullptr;
+    check(cuGraphCreate(&graph, 0), "cuGraphCreate");
+    state->graph.reset(graph);
+    CUDA_KERNEL_NODE_PARAMS params = {};
+    params.func = state->launch.function;
+    params.gridDimX = state->launch.grid[0];
+    params.gridDimY = state->launch.grid[1];
+    params.gridDimZ = state->launch.grid[2];
+    params.blockDimX = state->launch.block[0];
+    params.blockDimY = state->launch.block[1];
+    params.blockDimZ = state->launch.block[2];
+    params.kernelParams = state->launch.params.data();
+    CUgraphNode previous = nullptr;
+    for (unsigned i = 0; i < c.kernels; ++i) {
+      CUgraphNode node = nullptr;
+      check(cuGraphAddKernelNode(&node, graph, previous ? &previous : nullptr, previous ? 1 : 0,
+                                 &params),
+            "cuGraphAddKernelNode");
+      previous = node;
+    }
+    CUgraphExec exec = nullptr;
+    check(cuGraphInstantiate(&exec, graph, 0), "cuGraphInstantiate");
+    state->exec.reset(exec);
+  }
+  // A warm-up as long as a sample, checked.
+  for (unsigned r = 0; r < c.rounds; ++r)
+    smallKernelsRound(*state);
+  checkSmallKernels(*state);
+  return makeTrial<SmallKernelsState>(std::move(state), [](SmallKernelsState &s) {
+    const ContextScope current = s.column->enter();
+    const double start = wallSeconds();
+    for (unsigned r = 0; r < s.c.rounds; ++r)
+      smallKernelsRound(s);
+    const double seconds = wallSeconds() - start;
+    checkSmallKernels(s);
+    return seconds / s.c.rounds;
   });
 }
 

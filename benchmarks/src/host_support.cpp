@@ -159,4 +159,18 @@ std::string checkFmaChainOutput(const float *output, std::size_t elements,
   return "";
 }
 
+std::string checkLaunchCounts(const std::uint32_t *counts, std::size_t elements,
+                              std::uint64_t launches) {
+  std::size_t wrong = 0, first = 0;
+  for (std::size_t i = 0; i < elements; ++i)
+    if (counts[i] != launches && wrong++ == 0)
+      first = i;
+  if (wrong == 0)
+    return "";
+  std::ostringstream message;
+  message << wrong << " of " << elements << " counts differ from the " << launches
+          << " launches done (the first: element " << first << " = " << counts[first] << ")";
+  return message.str();
+}
+
 } // namespace clcuda::bench

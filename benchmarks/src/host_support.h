@@ -78,4 +78,9 @@ void fillPipelineInput(float *data, std::size_t elements);
 std::string checkFmaChainOutput(const float *output, std::size_t elements,
                                 std::uint32_t iterations);
 
+// Checks the command-buffer measure's buffer (kernels/increment.cl): every
+// element must count `launches`; "" when it does, else how many differ.
+std::string checkLaunchCounts(const std::uint32_t *counts, std::size_t elements,
+                              std::uint64_t launches);
+
 } // namespace clcuda::bench

@@ -6,11 +6,13 @@
 
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
+#include <clcuda/command_buffer_khr.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <type_traits>
 #include <vector>
@@ -62,6 +64,44 @@ std::string deviceString(cl_device_id device, cl_device_info what) {
   clGetDeviceInfo(device, what, size, text.data(), nullptr);
   return text.c_str();
 }
+
+std::string versionText(cl_version version) {
+  return std::to_string(CL_VERSION_MAJOR(version)) + "." +
+         std::to_string(CL_VERSION_MINOR(version)) + "." +
+         std::to_string(CL_VERSION_PATCH(version));
+}
+
+// The version of the extension `name` the device lists in
+// CL_DEVICE_EXTENSIONS_WITH_VERSION (OpenCL 3.0); none where it cannot say.
+std::optional<cl_version> extensionVersion(cl_device_id device, const std::string &name) {
+  std::size_t size = 0;
+  if (clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &size) != CL_SUCCESS ||
+      size == 0)
+    return std::nullopt;
+  std::vector<cl_name_version> listed(size / sizeof(cl_name_version));
+  if (clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, size, listed.data(), nullptr) !=
+      CL_SUCCESS)
+    return std::nullopt;
+  for (const cl_name_version &extension : listed)
+    if (name == std::string(extension.name, strnlen(extension.name, sizeof(extension.name))))
+      return extension.version;
+  return std::nullopt;
+}
+
+// cl_khr_command_buffer's functions the command-buffer measure calls.
+struct CommandBufferFunctions {
+  khr::CreateCommandBufferFn create;
+  khr::CommandNDRangeKernelFn ndrange_kernel;
+  khr::FinalizeCommandBufferFn finalize;
+  khr::EnqueueCommandBufferFn enqueue;
+  khr::ReleaseCommandBufferFn release;
+};
+
+struct CommandBufferReleaser {
+  khr::ReleaseCommandBufferFn release;
+  void operator()(khr::CommandBuffer buffer) const { release(buffer); }
+};
+using CommandBuffer = std::unique_ptr<_cl_command_buffer_khr, CommandBufferReleaser>;
 
 std::vector<cl_platform_id> platforms() {
   cl_uint count = 0;
@@ -133,6 +173,7 @@ public:
   }
 
   std::unique_ptr<Trial> launches(const LaunchCase &c) override;
+  std::unique_ptr<Trial> smallKernels(const CommandBufferCase &c) override;
   std::unique_ptr<Trial> transfers(const TransferCase &c) override;
   std::unique_ptr<Trial> kernel(const KernelPlan &plan) override;
   std::unique_ptr<Trial> build(const BuildCase &c) override;
@@ -250,6 +291,55 @@ private:
 
   void finish(cl_command_queue queue) { check(clFinish(queue), "clFinish"); }
 
+  // cl_khr_command_buffer's functions, where the device lists the extension
+  // at the version whose declarations this program calls
+  // (clcuda/command_buffer_khr.h: the drafts' functions differ, and some
+  // take other arguments) and needs no queue property the measure's queue lacks;
+  // Unavailable, saying why, where not.
+  CommandBufferFunctions commandBufferFunctions() const {
+    const std::string name = "cl_khr_command_buffer";
+    std::istringstream listed(deviceString(device_, CL_DEVICE_EXTENSIONS));
+    bool found = false;
+    for (std::string extension; listed >> extension;)
+      found = found || extension == name;
+    if (!found)
+      throw Unavailable("the device does not list " + name);
+    const std::optional<cl_version> version = extensionVersion(device_, name);
+    const std::string wanted = versionText(khr::kCommandBufferVersion);
+    if (!version)
+      throw Unavailable("the device does not say which version of " + name +
+                        " it has; this program calls " + wanted);
+    if (*version != khr::kCommandBufferVersion)
+      throw Unavailable("the device has " + name + " " + versionText(*version) +
+                        ", a draft other than the " + wanted +
+                        " whose declarations this program calls");
+    cl_command_queue_properties required = 0;
+    check(clGetDeviceInfo(device_, khr::kDeviceCommandBufferRequiredQueueProperties,
+                          sizeof(required), &required, nullptr),
+          "clGetDeviceInfo(CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR)");
+    if (required != 0) {
+      std::ostringstream why;
+      why << name << " requires queue properties 0x" << std::hex << required
+          << ", the measure's in-order queue has none";
+      throw Unavailable(why.str());
+    }
+    auto function = [this](const char *function_name) {
+      void *address = clGetExtensionFunctionAddressForPlatform(platform_, function_name);
+      if (!address)
+        throw BenchError(std::string("the device lists cl_khr_command_buffer, but "
+                                     "clGetExtensionFunctionAddressForPlatform has no ") +
+                         function_name);
+      return address;
+    };
+    return {
+        reinterpret_cast<khr::CreateCommandBufferFn>(function("clCreateCommandBufferKHR")),
+        reinterpret_cast<khr::CommandNDRangeKernelFn>(function("clCommandNDRangeKernelKHR")),
+        reinterpret_cast<khr::FinalizeCommandBufferFn>(function("clFinalizeCommandBufferKHR")),
+        reinterpret_cast<khr::EnqueueCommandBufferFn>(function("clEnqueueCommandBufferKHR")),
+        reinterpret_cast<khr::ReleaseCommandBufferFn>(function("clReleaseCommandBufferKHR")),
+    };
+  }
+
   cl_platform_id platform_;
   cl_device_id device_ = nullptr;
   Context context_;
@@ -283,6 +373,98 @@ std::unique_ptr<Trial> OpenClColumn::launches(const LaunchCase &c) {
     const double seconds = wallSeconds() - start;
     check(clFinish(s.queue), "clFinish");
     return seconds / s.c.launches;
+  });
+}
+
+// Small kernels, one by one and from a command buffer --------------------------
+
+struct SmallKernelsState {
+  cl_command_queue queue;
+  Memory counts; // kSmallKernelWorkItems uints
+  Kernel kernel; // increment(counts)
+  CommandBufferCase c;
+  khr::EnqueueCommandBufferFn enqueue = nullptr;
+  CommandBuffer recorded;     // null: one by one; released before the kernel and counts
+  std::uint64_t launches = 0; // that the counts have seen
+};
+
+void smallKernelsRound(SmallKernelsState &s) {
+  if (s.recorded) {
+    check(s.enqueue(0, nullptr, s.recorded.get(), 0, nullptr, nullptr),
+          "clEnqueueCommandBufferKHR");
+  } else {
+    const std::size_t global = kSmallKernelWorkItems, local = kSmallKernelLocalSize;
+    for (unsigned i = 0; i < s.c.kernels; ++i)
+      check(clEnqueueNDRangeKernel(s.queue, s.kernel.get(), 1, nullptr, &global, &local, 0, nullptr,
+                                   nullptr),
+            "clEnqueueNDRangeKernel");
+  }
+  check(clFinish(s.queue), "clFinish");
+  s.launches += s.c.kernels;
+}
+
+void checkSmallKernels(SmallKernelsState &s) {
+  std::vector<cl_uint> counts(kSmallKernelWorkItems);
+  check(clEnqueueReadBuffer(s.queue, s.counts.get(), CL_TRUE, 0, counts.size() * sizeof(cl_uint),
+                            counts.data(), 0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  const std::string wrong = checkLaunchCounts(counts.data(), counts.size(), s.launches);
+  if (!wrong.empty())
+    throw BenchError("wrong result: " + wrong);
+}
+
+std::unique_ptr<Trial> OpenClColumn::smallKernels(const CommandBufferCase &c) {
+  std::optional<CommandBufferFunctions> functions;
+  if (c.replay) {
+    try {
+      functions = commandBufferFunctions();
+    } catch (const Unavailable &e) {
+      if (!c.one_by_one_fallback)
+        throw;
+      if (c.one_by_one_reason)
+        *c.one_by_one_reason = e.what();
+    }
+  }
+  auto state = std::make_unique<SmallKernelsState>();
+  state->queue = queue_.get();
+  state->c = c;
+  state->counts = newBuffer(kSmallKernelWorkItems * sizeof(cl_uint));
+  const std::vector<cl_uint> zeros(kSmallKernelWorkItems, 0);
+  check(clEnqueueWriteBuffer(queue_.get(), state->counts.get(), CL_TRUE, 0,
+                             zeros.size() * sizeof(cl_uint), zeros.data(), 0, nullptr, nullptr),
+        "clEnqueueWriteBuffer");
+  state->kernel = newKernel("increment", "increment");
+  cl_mem counts = state->counts.get();
+  check(clSetKernelArg(state->kernel.get(), 0, sizeof(cl_mem), &counts), "clSetKernelArg");
+  if (functions) {
+    // Recorded once on the column's in-order queue, whose order the buffer
+    // keeps: every launch after the one before.
+    cl_command_queue queue = queue_.get();
+    cl_int status = CL_SUCCESS;
+    khr::CommandBuffer buffer = functions->create(1, &queue, nullptr, &status);
+    check(status, "clCreateCommandBufferKHR");
+    if (!buffer)
+      throw BenchError("clCreateCommandBufferKHR returned no command buffer");
+    state->recorded = CommandBuffer(buffer, CommandBufferReleaser{functions->release});
+    const std::size_t global = kSmallKernelWorkItems, local = kSmallKernelLocalSize;
+    for (unsigned i = 0; i < c.kernels; ++i)
+      check(functions->ndrange_kernel(buffer, nullptr, nullptr, state->kernel.get(), 1, nullptr,
+                                      &global, &local, 0, nullptr, nullptr, nullptr),
+            "clCommandNDRangeKernelKHR");
+    check(functions->finalize(buffer), "clFinalizeCommandBufferKHR");
+    state->enqueue = functions->enqueue;
+  }
+  // A warm-up as long as a sample, checked.
+  for (unsigned r = 0; r < c.rounds; ++r)
+    smallKernelsRound(*state);
+  checkSmallKernels(*state);
+  return makeTrial<SmallKernelsState>(std::move(state), [](SmallKernelsState &s) {
+    const double start = wallSeconds();
+    for (unsigned r = 0; r < s.c.rounds; ++r)
+      smallKernelsRound(s);
+    const double seconds = wallSeconds() - start;
+    checkSmallKernels(s);
+    return seconds / s.c.rounds;
   });
 }
 

@@ -24,6 +24,8 @@ struct Profile {
   unsigned pipeline_batches;
   std::size_t pipeline_batch_elements;
   double wait_seconds;
+  std::vector<unsigned> small_kernel_counts;
+  unsigned small_kernels_per_sample;
 };
 
 const Profile kFullProfile = {
@@ -36,6 +38,8 @@ const Profile kFullProfile = {
     64,
     2 * MiB, // 8 MiB batches
     1.0,
+    {10, 100, 1000},
+    10000, // 1000 rounds of 10 kernels ... 10 rounds of 1000
 };
 
 const Profile kQuickProfile = {
@@ -43,7 +47,8 @@ const Profile kQuickProfile = {
     4 * MiB, 100,
     100,     {MiB, 256, MiB, 128, 256, MiB, KiB, 256, 2}, // 1 Mi floats
     8,       64 * KiB,
-    0.1,
+    0.1,     {10, 100, 1000},
+    1000,
 };
 
 // Options that only set a flag or store their value.
@@ -214,6 +219,8 @@ Options parseOptions(int argc, char **argv) {
   options.pipeline_batches = profile.pipeline_batches;
   options.pipeline_batch_elements = profile.pipeline_batch_elements;
   options.wait_seconds = wait_seconds.value_or(profile.wait_seconds);
+  options.small_kernel_counts = profile.small_kernel_counts;
+  options.small_kernels_per_sample = profile.small_kernels_per_sample;
   options.measures =
       measures ? selection("--measures", *measures, measureFamilies()) : measureFamilies();
   options.kernels =

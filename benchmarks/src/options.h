@@ -31,6 +31,10 @@ struct Options {
   unsigned pipeline_batches = 0;
   std::size_t pipeline_batch_elements = 0;
   double wait_seconds = 0.0;
+  // The command-buffer measure: kernels per round, one pair of rows each,
+  // and kernels per sample (rounds = this / kernels, at least 1).
+  std::vector<unsigned> small_kernel_counts;
+  unsigned small_kernels_per_sample = 0;
   std::string nvidia_platform = "NVIDIA CUDA";
   std::string clcuda_platform = "clcuda";
   std::string clcuda_library;

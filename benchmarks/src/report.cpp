@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <map>
@@ -87,7 +88,7 @@ std::vector<std::string> tableLine(const Row &row, std::string (*cell)(const Cel
           cell(row.cells[kRawSlot]),
           formatRatio(clcudaRatio(row, kRawSlot)),
           formatRatio(clcudaRatio(row, kNvidiaSlot)),
-          goalText(row.measure, row.unit),
+          goalText(row.measure, row.param, row.unit),
           goalMet(row)};
 }
 
@@ -178,9 +179,18 @@ std::string goalsMarkdown() {
   out << "| measure | goal |\n|---|---|\n";
   for (const MeasureInfo &info : allMeasures()) {
     const std::string unit = info.measure == Measure::KernelThroughput ? "GB/s" : info.unit;
-    const std::string goal = goalText(info.measure, unit);
-    if (!goal.empty())
-      out << "| " << info.title << " | " << goal << " |\n";
+    // A line for the goals of every row, then one per row a goal names.
+    std::vector<std::string> rows;
+    for (const Goal &goal : allGoals())
+      if (goal.measure == info.measure &&
+          std::find(rows.begin(), rows.end(), goal.row) == rows.end())
+        rows.emplace_back(goal.row);
+    std::stable_sort(rows.begin(), rows.end(), [](const std::string &a, const std::string &b) {
+      return a.empty() && !b.empty();
+    });
+    for (const std::string &row : rows)
+      out << "| " << info.title << (row.empty() ? "" : ", " + row) << " | "
+          << goalText(info.measure, row, unit) << " |\n";
   }
   return out.str();
 }

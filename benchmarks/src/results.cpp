@@ -59,8 +59,8 @@ Summary summarize(std::vector<double> samples) {
 
 const std::vector<Goal> &allGoals() {
   static const std::vector<Goal> goals = {
-#define CLCUDA_BENCH_GOAL(measure, reference, relation, bound)                                     \
-  {Measure::measure, Reference::reference, Relation::relation, bound},
+#define CLCUDA_BENCH_GOAL(measure, row, reference, relation, bound)                                \
+  {Measure::measure, row, Reference::reference, Relation::relation, bound},
 #include "goals.def"
 #undef CLCUDA_BENCH_GOAL
   };
@@ -74,10 +74,14 @@ std::optional<double> clcudaRatio(const Row &row, std::size_t reference_slot) {
   return clcuda.summary->median / reference.summary->median;
 }
 
-std::string goalText(Measure measure, const std::string &unit) {
+bool goalApplies(const Goal &goal, Measure measure, const std::string &param) {
+  return goal.measure == measure && (*goal.row == '\0' || param == goal.row);
+}
+
+std::string goalText(Measure measure, const std::string &param, const std::string &unit) {
   std::string text;
   for (const Goal &goal : allGoals()) {
-    if (goal.measure != measure)
+    if (!goalApplies(goal, measure, param))
       continue;
     text += text.empty() ? "" : ", ";
     text += goal.relation == Relation::AtLeast ? "\u2265 " : "\u2264 ";
@@ -100,7 +104,7 @@ std::string goalText(Measure measure, const std::string &unit) {
 std::string goalMet(const Row &row) {
   bool any_goal = false, all_evaluated = true, all_met = true;
   for (const Goal &goal : allGoals()) {
-    if (goal.measure != row.measure)
+    if (!goalApplies(goal, row.measure, row.param))
       continue;
     any_goal = true;
     std::optional<double> value;

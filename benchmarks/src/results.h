@@ -61,6 +61,7 @@ enum class Relation { AtLeast, AtMost };
 
 struct Goal {
   Measure measure;
+  const char *row; // "": every row of the measure; else the size/param of the one it holds
   Reference reference;
   Relation relation;
   double bound;
@@ -71,8 +72,12 @@ const std::vector<Goal> &allGoals();
 // clcuda's median over the raw CUDA or NVIDIA column's median, if both exist.
 std::optional<double> clcudaRatio(const Row &row, std::size_t reference_slot);
 
-// "≥ 0.98× raw CUDA, ≥ 1× NVIDIA OpenCL"; "" for a measure without goals.
-std::string goalText(Measure measure, const std::string &unit);
+// Whether `goal` holds the row of `measure` whose size/param is `param`.
+bool goalApplies(const Goal &goal, Measure measure, const std::string &param);
+
+// "≥ 0.98× raw CUDA, ≥ 1× NVIDIA OpenCL": the goals of the row of `measure`
+// whose size/param is `param`; "" for a row without goals.
+std::string goalText(Measure measure, const std::string &param, const std::string &unit);
 // "yes", "no", "n/a" (a column it needs is missing); "" without goals.
 std::string goalMet(const Row &row);
 

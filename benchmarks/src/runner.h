@@ -21,6 +21,10 @@ struct RunResult {
 // column prepares the measure (allocations, builds, one checked run), then
 // the samples are taken round-robin, one per column per repetition, the
 // column order rotating every repetition.
+// The size/param of the command-buffer rows of `kernels` kernels per round
+// ("100 kernels"; goals.def names the row it holds so).
+std::string smallKernelsParam(unsigned kernels);
+
 RunResult runBenchmarks(const Options &options, const std::array<Column *, kColumnCount> &columns);
 
 } // namespace clcuda::bench

@@ -3,7 +3,9 @@
 #include "bench_error.h"
 #include "host_support.h"
 #include "options.h"
+#include "report.h"
 #include "results.h"
+#include "runner.h"
 #include "workloads.h"
 
 #include <gtest/gtest.h>
@@ -56,11 +58,43 @@ TEST(Goals, AbsoluteGoalsUseClcudasValue) {
 }
 
 TEST(Goals, TextComesFromTheTable) {
-  EXPECT_EQ(goalText(Measure::KernelThroughput, "GB/s"),
+  EXPECT_EQ(goalText(Measure::KernelThroughput, "saxpy", "GB/s"),
             "\u2265 0.98\u00d7 raw CUDA, \u2265 1\u00d7 NVIDIA OpenCL");
-  EXPECT_EQ(goalText(Measure::BuildWarm, "ms"), "\u2264 5 ms");
-  EXPECT_EQ(goalText(Measure::PipelineSpeedup, "\u00d7"), "\u2265 2.5\u00d7");
-  EXPECT_EQ(goalText(Measure::D2hPageable, "GB/s"), "");
+  EXPECT_EQ(goalText(Measure::BuildWarm, "", "ms"), "\u2264 5 ms");
+  EXPECT_EQ(goalText(Measure::PipelineSpeedup, "", "\u00d7"), "\u2265 2.5\u00d7");
+  EXPECT_EQ(goalText(Measure::D2hPageable, "", "GB/s"), "");
+}
+
+Row replayRow(unsigned kernels, double nvidia, double clcuda, double raw) {
+  Row row{Measure::CommandBufferReplay, smallKernelsParam(kernels), "\u00b5s", {}};
+  row.cells[kNvidiaSlot] = cellWith(nvidia);
+  row.cells[kClcudaSlot] = cellWith(clcuda);
+  row.cells[kRawSlot] = cellWith(raw);
+  return row;
+}
+
+// The command-buffer goal holds the 100-kernel replay row only: at most a
+// third of NVIDIA's OpenCL and 1.1x the hand-written CUDA graph.
+TEST(Goals, CommandBufferGoalHoldsTheHundredKernelRow) {
+  EXPECT_EQ(goalText(Measure::CommandBufferReplay, smallKernelsParam(100), "\u00b5s"),
+            "\u2264 0.333\u00d7 NVIDIA OpenCL, \u2264 1.1\u00d7 raw CUDA");
+  EXPECT_EQ(goalMet(replayRow(100, 300.0, 90.0, 85.0)), "yes");
+  EXPECT_EQ(goalMet(replayRow(100, 300.0, 101.0, 95.0)), "no"); // 0.337x NVIDIA
+  EXPECT_EQ(goalMet(replayRow(100, 300.0, 95.0, 85.0)), "no");  // 1.12x raw
+  Row no_raw = replayRow(100, 300.0, 90.0, 85.0);
+  no_raw.cells[kRawSlot] = Cell{};
+  EXPECT_EQ(goalMet(no_raw), "n/a");
+  for (unsigned kernels : {10u, 1000u}) {
+    EXPECT_EQ(goalText(Measure::CommandBufferReplay, smallKernelsParam(kernels), "\u00b5s"), "");
+    EXPECT_EQ(goalMet(replayRow(kernels, 10.0, 90.0, 10.0)), "");
+  }
+  Row one_by_one{Measure::KernelsOneByOne, smallKernelsParam(100), "\u00b5s", {}};
+  EXPECT_EQ(goalMet(one_by_one), "");
+  const std::string table = goalsMarkdown();
+  EXPECT_NE(table.find("| small kernels, command buffer replay, 100 kernels | \u2264 0.333\u00d7 "
+                       "NVIDIA OpenCL, \u2264 1.1\u00d7 raw CUDA |\n"),
+            std::string::npos)
+      << table;
 }
 
 Options parse(std::vector<std::string> args) {
@@ -88,6 +122,26 @@ TEST(Options, SelectionsKeepReportOrder) {
   EXPECT_TRUE(options.columns[kNvidiaSlot]);
   EXPECT_FALSE(options.columns[kClcudaSlot]);
   EXPECT_TRUE(options.columns[kRawSlot]);
+}
+
+// A goal that names a row names one the runner makes, in both profiles.
+TEST(Options, RowGoalsNameRowsOfBothProfiles) {
+  for (bool quick : {true, false}) {
+    const Options options =
+        parse(quick ? std::vector<std::string>{"--quick"} : std::vector<std::string>{});
+    EXPECT_EQ(options.small_kernel_counts, (std::vector<unsigned>{10, 100, 1000}));
+    EXPECT_GE(options.small_kernels_per_sample, 1000u);
+    for (const Goal &goal : allGoals()) {
+      if (*goal.row == '\0')
+        continue;
+      ASSERT_EQ(goal.measure, Measure::CommandBufferReplay) << goal.row;
+      bool made = false;
+      for (unsigned kernels : options.small_kernel_counts)
+        made = made || smallKernelsParam(kernels) == goal.row;
+      EXPECT_TRUE(made) << goal.row << (quick ? " (quick)" : " (full)");
+    }
+  }
+  EXPECT_EQ(parse({"--measures", "cmdbuf"}).measures, std::vector<std::string>{"cmdbuf"});
 }
 
 TEST(Options, BadInputIsAUsageError) {
@@ -243,6 +297,18 @@ TEST(Workloads, ImageBilinearCheckToleratesHardwareWeights) {
               std::string::npos)
         << message;
   }
+}
+
+// The command-buffer measure's check: every count equals the launches done.
+TEST(Workloads, LaunchCountsCheck) {
+  std::vector<std::uint32_t> counts(kSmallKernelWorkItems, 300);
+  EXPECT_EQ(checkLaunchCounts(counts.data(), counts.size(), 300), "");
+  EXPECT_NE(checkLaunchCounts(counts.data(), counts.size(), 301), "");
+  counts[17] = 299;
+  counts[4000] = 0;
+  const std::string message = checkLaunchCounts(counts.data(), counts.size(), 300);
+  EXPECT_EQ(message.rfind("2 of 4096 counts differ", 0), 0u) << message;
+  EXPECT_NE(message.find("element 17 = 299"), std::string::npos) << message;
 }
 
 TEST(Workloads, UnknownNameIsAnError) {
