@@ -6,6 +6,7 @@
 #include "multiply/multiply.h"
 #include "pipeline/pipeline.h"
 #include "prefetch_loader/prefetch_loader.h"
+#include "replay/replay.h"
 #include "transpose/transpose.h"
 #include "twice/twice.h"
 
@@ -60,6 +61,16 @@ RunResult runPrefetchLoader(const Device &device) {
   return prefetch_loader::run(device, config);
 }
 
+// On a device with cl_khr_command_buffer the step is replayed from a command
+// buffer; elsewhere (the reference) it is enqueued one by one.
+RunResult runReplay(const Device &device) {
+  replay::Config config;
+  config.size = 96;
+  config.iterations = 6;
+  config.steps = 20;
+  return replay::run(device, config);
+}
+
 } // namespace
 
 std::vector<DifferentialProgram> examplePrograms() {
@@ -70,6 +81,7 @@ std::vector<DifferentialProgram> examplePrograms() {
       {"example laplacian", "exact (integers)", runLaplacian},
       {"example pipeline", "exact (integers)", runPipeline},
       {"example prefetch_loader", "exact (integers)", runPrefetchLoader},
+      {"example replay", "exact (integers)", runReplay},
   };
 }
 
