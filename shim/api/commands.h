@@ -70,5 +70,12 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events, const cl_event *events,
                      cl_event *event, cl_command_type type, const core::Recording *recording);
+// cl_khr_suggested_local_work_size: the local size enqueueKernel launches
+// for a NULL local_work_size (icd/extension_functions.def).
+cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue,
+                                                      cl_kernel kernel, cl_uint work_dim,
+                                                      const size_t *global_work_offset,
+                                                      const size_t *global_work_size,
+                                                      size_t *suggested_local_work_size);
 
 } // namespace clcuda::api

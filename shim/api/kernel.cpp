@@ -10,6 +10,8 @@
 #include "core/kernel.h"
 #include "core/svm.h"
 
+#include <algorithm>
+
 namespace clcuda::api {
 
 const InfoTable<core::Kernel> &kernelInfoTable() {
@@ -184,10 +186,25 @@ cl_int createAllKernels(core::Program &program, std::vector<core::Kernel *> &ker
 
 } // namespace
 
-cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
-                     const size_t *global_work_offset, const size_t *global_work_size,
-                     const size_t *local_work_size, cl_uint num_events, const cl_event *events,
-                     cl_event *event, cl_command_type type, const core::Recording *recording) {
+namespace {
+
+// An NDRange of a kernel on a queue as clEnqueueNDRangeKernel launches it.
+struct NDRange {
+  core::Queue *queue = nullptr;
+  core::Kernel *kernel = nullptr;
+  const core::KernelFunction *function = nullptr;
+  clcuda::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
+  // A NULL or zero global size (OpenCL 2.1 and later: a launch of nothing).
+  bool empty = false;
+};
+
+// Every check of a launch but its wait list, and its sizes: the local size
+// given, or for a NULL one the size chosen for the queue's device.
+// clEnqueueNDRangeKernel and clGetKernelSuggestedLocalWorkSizeKHR both ask
+// it, so the suggestion is what a NULL local size launches.
+cl_int resolveNDRange(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
+                      const size_t *global_work_offset, const size_t *global_work_size,
+                      const size_t *local_work_size, NDRange &range) {
   core::Queue *queue = fromHandle<core::Queue>(command_queue);
   if (!queue)
     return invalidHandle(CL_INVALID_COMMAND_QUEUE, "command_queue");
@@ -202,44 +219,85 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
                   "the kernel's program has no executable for command_queue's device");
   if (const std::string missing = kernel->missingArgument(); !missing.empty())
     return refuse(CL_INVALID_KERNEL_ARGS, missing);
-  const WorkSizeLimits &limits = function->limits;
-  cl_int error =
-      checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size, limits);
-  if (error == CL_SUCCESS)
-    error = checkWaitList(queue->context(), num_events, events);
+  cl_int error = checkWorkSizes(work_dim, global_work_offset, global_work_size, local_work_size,
+                                function->limits);
   if (error == CL_SUCCESS)
     error = coreResult(kernel->prepareSharedMemory(*function),
                        "reserving the kernel's __local memory (its own and its __local "
                        "arguments', against the device's shared memory per block)");
   if (error != CL_SUCCESS)
     return error;
-
-  clcuda::Size3 global{1, 1, 1}, offset{0, 0, 0}, local{1, 1, 1};
-  // A NULL global_work_size is an empty range, as a zero size is.
-  bool empty = !global_work_size;
-  for (cl_uint d = 0; d < work_dim && !empty; ++d) {
-    global[d] = global_work_size[d];
-    offset[d] = global_work_offset ? global_work_offset[d] : 0;
-    local[d] = local_work_size ? local_work_size[d] : 1;
-    empty = empty || global[d] == 0;
+  range.queue = queue;
+  range.kernel = kernel;
+  range.function = function;
+  range.empty = !global_work_size;
+  for (cl_uint d = 0; d < work_dim && !range.empty; ++d) {
+    range.global[d] = global_work_size[d];
+    range.offset[d] = global_work_offset ? global_work_offset[d] : 0;
+    range.local[d] = local_work_size ? local_work_size[d] : 1;
+    range.empty = range.global[d] == 0;
   }
+  if (range.empty)
+    return CL_SUCCESS;
+  if (!local_work_size)
+    range.local = kernel->chooseLocalSize(*function, work_dim, range.global);
+  // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
+  for (int d = 0; d < 3; ++d)
+    if (!clcuda::groupCountFits(range.global[d], range.local[d]))
+      return refuse(CL_INVALID_GLOBAL_WORK_SIZE,
+                    "global_work_size[" + std::to_string(d) + "] / local size " +
+                        std::to_string(range.local[d]) + " is 2^32 work-groups or more");
+  return CL_SUCCESS;
+}
+
+} // namespace
+
+cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
+                     const size_t *global_work_offset, const size_t *global_work_size,
+                     const size_t *local_work_size, cl_uint num_events, const cl_event *events,
+                     cl_event *event, cl_command_type type, const core::Recording *recording) {
+  NDRange range;
+  cl_int error = resolveNDRange(command_queue, kernel_handle, work_dim, global_work_offset,
+                                global_work_size, local_work_size, range);
+  if (error == CL_SUCCESS)
+    error = checkWaitList(range.queue->context(), num_events, events);
+  if (error != CL_SUCCESS)
+    return error;
   core::Command command{type, num_events, events};
   command.recording = recording;
   EventOut out(event);
-  if (empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
-    return coreResult(queue->enqueue(
+  if (range.empty) // OpenCL 2.1 and later: an empty NDRange is a command that does nothing
+    return coreResult(range.queue->enqueue(
                           command, [](CUstream) { return CUDA_SUCCESS; }, out.get()),
                       "the empty launch");
-  if (!local_work_size)
-    local = kernel->chooseLocalSize(*function, work_dim, global);
-  // Group ids are 32-bit in CUDA (and in clc::ndrange::group_offset).
-  for (int d = 0; d < 3; ++d)
-    if (!clcuda::groupCountFits(global[d], local[d]))
-      return refuse(CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size[" + std::to_string(d) +
-                                                     "] / local size " + std::to_string(local[d]) +
-                                                     " is 2^32 work-groups or more");
-  const clcuda::LaunchPlan plan(work_dim, global, offset, local);
-  return coreResult(kernel->enqueue(*queue, *function, plan, command, out.get()), "the launch");
+  const clcuda::LaunchPlan plan(work_dim, range.global, range.offset, range.local);
+  return coreResult(range.kernel->enqueue(*range.queue, *range.function, plan, command, out.get()),
+                    "the launch");
+}
+
+cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue,
+                                                      cl_kernel kernel, cl_uint work_dim,
+                                                      const size_t *global_work_offset,
+                                                      const size_t *global_work_size,
+                                                      size_t *suggested_local_work_size) {
+  return guarded("clGetKernelSuggestedLocalWorkSizeKHR", [&] {
+    NDRange range;
+    cl_int error = resolveNDRange(command_queue, kernel, work_dim, global_work_offset,
+                                  global_work_size, nullptr, range);
+    if (error != CL_SUCCESS)
+      return error;
+    // Unlike an enqueue, the query has no empty range.
+    if (!global_work_size)
+      return refuse(CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size is NULL");
+    for (cl_uint d = 0; d < work_dim; ++d)
+      if (global_work_size[d] == 0)
+        return refuse(CL_INVALID_GLOBAL_WORK_SIZE,
+                      "global_work_size[" + std::to_string(d) + "] is 0");
+    if (!suggested_local_work_size)
+      return refuse(CL_INVALID_VALUE, "suggested_local_work_size is NULL");
+    std::copy_n(range.local.begin(), work_dim, suggested_local_work_size);
+    return CL_SUCCESS;
+  });
 }
 
 } // namespace clcuda::api

@@ -1,6 +1,7 @@
 // The ICD side: the dispatch table every object carries, the loader's entry
 // point, and extension function lookup.
 #include "api/command_buffer.h"
+#include "api/commands.h"
 #include "api/entry.h"
 
 #include <cstring>

@@ -43,7 +43,8 @@ add_executable(programs_api
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
   ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp
   ${programs_dir}/api/launch_test.cpp
-  ${programs_dir}/api/program_test.cpp)
+  ${programs_dir}/api/program_test.cpp
+  ${programs_dir}/api/suggested_local_size_test.cpp)
 target_include_directories(programs_api PRIVATE ${programs_dir}/api ${programs_dir}/fake_cuda)
 target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
                       cl2cuda_headers clcuda_device_contract Threads::Threads
