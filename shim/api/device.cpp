@@ -93,6 +93,21 @@ cl_device_atomic_capabilities atomicCapabilities(cl_device_atomic_capabilities m
   return capabilities;
 }
 
+// The inputs of the claimed integer dot product features.
+cl_device_integer_dot_product_capabilities_khr integerDotProductCapabilities() {
+  cl_device_integer_dot_product_capabilities_khr capabilities = 0;
+  if (core::claimsCFeature("__opencl_c_integer_dot_product_input_4x8bit_packed"))
+    capabilities |= CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR;
+  if (core::claimsCFeature("__opencl_c_integer_dot_product_input_4x8bit"))
+    capabilities |= CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR;
+  return capabilities;
+}
+
+// signed, unsigned, mixed signedness: one dp4a each; the accumulating and
+// saturating forms: dp4a and a saturating add (device_info.def).
+constexpr cl_device_integer_dot_product_acceleration_properties_khr kIntegerDotProductAcceleration =
+    {CL_TRUE, CL_TRUE, CL_TRUE, CL_FALSE, CL_FALSE, CL_FALSE};
+
 Uuid driverUuid() {
   // Fixed per clcuda version: the bytes of "clcuda <version>".
   Uuid uuid{};

@@ -46,6 +46,11 @@ Capabilities claimedCapabilities() {
 #define CLCUDA_C_FEATURE(name, major, minor, patch)                                                \
   c.extensions += ",+" #name;                                                                      \
   c.feature_defines.push_back("-D" #name "=1");
+  // An extension's feature macros are defined in every version, as the
+  // translator defines them (translator/lib/Frontend.cpp).
+#define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)                           \
+  c.extensions += ",+" #name;                                                                      \
+  c.extension_defines.push_back("-D" #name "=1");
 #define CLCUDA_C_VERSION(major, minor, patch) c.versions.push_back("CL" #major "." #minor);
 #include "cl2cuda/capabilities.def"
   // -cl-std=CL2.0 is accepted too (translator/lib/BuildOptions.cpp), though the

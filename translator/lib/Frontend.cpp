@@ -36,11 +36,14 @@ constexpr const char *kSourceDir = "/__cl2cuda__/src";
 
 std::string extensionFlag(unsigned opencl_c_version) {
   std::string flag = "-cl-ext=-all";
+  // An extension's feature macros come with it in every version.
 #define CLCUDA_EXTENSION(name, major, minor, patch) flag += ",+" #name;
+#define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch) flag += ",+" #name;
 #include <cl2cuda/capabilities.def>
   // Feature macros exist from OpenCL C 3.0 on; 2.0 implies its features.
   if (opencl_c_version >= 300) {
 #define CLCUDA_C_FEATURE(name, major, minor, patch) flag += ",+" #name;
+#define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)
 #include <cl2cuda/capabilities.def>
   }
   return flag;
@@ -166,9 +169,12 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
   // cl_khr_subgroup_ballot...), yet declares the builtins they guard only when
   // the macro is defined: each claimed one is defined here too.
 #define CLCUDA_EXTENSION(name, major, minor, patch) args.push_back("-D" #name "=1");
+#define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)                           \
+  args.push_back("-D" #name "=1");
 #include <cl2cuda/capabilities.def>
   if (options.opencl_c_version >= 300) {
 #define CLCUDA_C_FEATURE(name, major, minor, patch) args.push_back("-D" #name "=1");
+#define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)
 #include <cl2cuda/capabilities.def>
   }
   for (const std::string &arg : options.clang_args)

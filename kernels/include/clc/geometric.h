@@ -1,5 +1,7 @@
 // Geometric built-in functions (OpenCL C 6.15.6) for float and double scalars
-// and vectors of 2, 3 and 4 components.
+// and vectors of 2, 3 and 4 components, and cl_khr_integer_dot_product's
+// integer dot products (dot of char4/uchar4, dot_acc_sat, the 4x8packed
+// forms): dot is one name, so they live in its module.
 #pragma once
 
 #include <clc/core.h>
@@ -101,6 +103,88 @@ template <class V, detail::if_geometric<V> = 0> __device__ inline V normalize(V 
   }
   V scaled = detail::scale_by_power_of_two(p, -::ilogb(largest));
   return scaled / ::sqrt(dot(scaled, scaled));
+}
+
+// cl_khr_integer_dot_product: the dot product of four 8-bit components, each
+// sign- or zero-extended, in 32 bits (it cannot overflow: |sum| <= 4 * 255 *
+// 255), and its _acc_sat forms, acc plus the dot product saturated to the
+// result type. The packed forms take the four components as the bytes of a
+// uint, component 0 in the low byte, which is the memory layout of a uchar4.
+// One PTX dp4a (sm_61 and later, so every architecture CUDA 13 compiles for;
+// it takes every mix of signedness); the accumulation is a saturating add
+// after it, as dp4a's own accumulation wraps around.
+namespace detail {
+template <bool signed_a, bool signed_b>
+__device__ inline int dot_4x8(unsigned int a, unsigned int b) {
+  int d;
+  if constexpr (signed_a && signed_b)
+    asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0));
+  else if constexpr (signed_a)
+    asm("dp4a.s32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0));
+  else if constexpr (signed_b)
+    asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0));
+  else
+    asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0));
+  return d;
+}
+__device__ inline int add_sat_int(int acc, int dot) {
+  long long sum = (long long)acc + dot;
+  return sum > 0x7fffffffLL ? 0x7fffffff : sum < -0x80000000LL ? int(-0x7fffffff - 1) : int(sum);
+}
+__device__ inline unsigned int add_sat_uint(unsigned int acc, unsigned int dot) {
+  unsigned int sum = acc + dot;
+  return sum < acc ? 0xffffffffu : sum;
+}
+} // namespace detail
+
+__device__ inline uint dot_4x8packed_uu_uint(uint a, uint b) {
+  return uint(detail::dot_4x8<false, false>(a, b));
+}
+__device__ inline int dot_4x8packed_ss_int(uint a, uint b) {
+  return detail::dot_4x8<true, true>(a, b);
+}
+__device__ inline int dot_4x8packed_us_int(uint a, uint b) {
+  return detail::dot_4x8<false, true>(a, b);
+}
+__device__ inline int dot_4x8packed_su_int(uint a, uint b) {
+  return detail::dot_4x8<true, false>(a, b);
+}
+__device__ inline uint dot_acc_sat_4x8packed_uu_uint(uint a, uint b, uint acc) {
+  return detail::add_sat_uint(acc, dot_4x8packed_uu_uint(a, b));
+}
+__device__ inline int dot_acc_sat_4x8packed_ss_int(uint a, uint b, int acc) {
+  return detail::add_sat_int(acc, dot_4x8packed_ss_int(a, b));
+}
+__device__ inline int dot_acc_sat_4x8packed_us_int(uint a, uint b, int acc) {
+  return detail::add_sat_int(acc, dot_4x8packed_us_int(a, b));
+}
+__device__ inline int dot_acc_sat_4x8packed_su_int(uint a, uint b, int acc) {
+  return detail::add_sat_int(acc, dot_4x8packed_su_int(a, b));
+}
+
+__device__ inline uint dot(uchar4 a, uchar4 b) {
+  return dot_4x8packed_uu_uint(as<uint>(a), as<uint>(b));
+}
+__device__ inline int dot(char4 a, char4 b) {
+  return dot_4x8packed_ss_int(as<uint>(a), as<uint>(b));
+}
+__device__ inline int dot(uchar4 a, char4 b) {
+  return dot_4x8packed_us_int(as<uint>(a), as<uint>(b));
+}
+__device__ inline int dot(char4 a, uchar4 b) {
+  return dot_4x8packed_su_int(as<uint>(a), as<uint>(b));
+}
+__device__ inline uint dot_acc_sat(uchar4 a, uchar4 b, uint acc) {
+  return dot_acc_sat_4x8packed_uu_uint(as<uint>(a), as<uint>(b), acc);
+}
+__device__ inline int dot_acc_sat(char4 a, char4 b, int acc) {
+  return dot_acc_sat_4x8packed_ss_int(as<uint>(a), as<uint>(b), acc);
+}
+__device__ inline int dot_acc_sat(uchar4 a, char4 b, int acc) {
+  return dot_acc_sat_4x8packed_us_int(as<uint>(a), as<uint>(b), acc);
+}
+__device__ inline int dot_acc_sat(char4 a, uchar4 b, int acc) {
+  return dot_acc_sat_4x8packed_su_int(as<uint>(a), as<uint>(b), acc);
 }
 
 // fast_*: within the fast forms' 8192 ulp bounds, without the rescaling.

@@ -1,6 +1,7 @@
 // Integer built-in functions (OpenCL C 6.15.4) for char ... ulong scalars and
-// vectors. clamp, max and min live in common.h with their floating-point
-// forms: one name, one module.
+// vectors, and cl_khr_extended_bit_ops' bitfield_insert,
+// bitfield_extract_signed/unsigned and bit_reverse. clamp, max and min live in
+// common.h with their floating-point forms: one name, one module.
 #pragma once
 
 #include <clc/core.h>
@@ -168,6 +169,67 @@ __device__ inline T mad24(T x, detail::identity_t<T> y, detail::identity_t<T> z)
   return x * y + z;
 }
 
+// cl_khr_extended_bit_ops. The field is bits [offset, offset + count - 1];
+// count 0 is an empty field (insert returns base, extract returns 0). A field
+// reaching past the type's width, which the extension leaves undefined, is
+// cut there as PTX bfe and bfi cut it, for every offset and count (no
+// wrap-around of large values): insert writes only the bits that exist, and
+// extract reads the missing bits as copies of base's top bit
+// (bitfield_extract_signed) or as zeros (bitfield_extract_unsigned), as if
+// base were sign- or zero-extended to any width. The arithmetic is 32-bit
+// (64-bit for long), so constant offsets and counts fold.
+namespace detail {
+// The 32- or 64-bit unsigned type in which T's bit operations are done.
+template <class T>
+using bit_field_word = conditional_t<(sizeof(T) == 8), unsigned long long, unsigned int>;
+} // namespace detail
+
+template <class T, detail::if_integer<T> = 0>
+__device__ inline T bitfield_insert(T base, detail::identity_t<T> insert, uint offset, uint count) {
+  typedef detail::bit_field_word<T> W;
+  if (count == 0 || offset >= uint(detail::bits<T>))
+    return base;
+  const W ones = count >= uint(detail::bits<W>) ? ~W(0) : W((W(1) << count) - 1);
+  const W mask = W(ones << offset);
+  const W b = W(detail::unsigned_t<T>(base)), i = W(detail::unsigned_t<T>(insert));
+  return T(detail::unsigned_t<T>((b & ~mask) | (W(i << offset) & mask)));
+}
+
+template <class T, detail::if_integer<T> = 0>
+__device__ inline detail::signed_t<T> bitfield_extract_signed(T base, uint offset, uint count) {
+  typedef detail::bit_field_word<T> W;
+  typedef detail::signed_t<W> S;
+  constexpr uint width = uint(detail::bits<W>);
+  if (count == 0)
+    return 0;
+  // base's bits, sign-extended from its own width to the word's.
+  S word = S(detail::signed_t<T>(base));
+  S field = offset >= width ? S(word >> (width - 1)) : S(word >> offset);
+  if (count < width)
+    field = S(W(field) << (width - count)) >> (width - count);
+  return detail::signed_t<T>(field);
+}
+
+template <class T, detail::if_integer<T> = 0>
+__device__ inline detail::unsigned_t<T> bitfield_extract_unsigned(T base, uint offset, uint count) {
+  typedef detail::bit_field_word<T> W;
+  constexpr uint width = uint(detail::bits<W>);
+  if (count == 0 || offset >= width)
+    return 0;
+  W field = W(detail::unsigned_t<T>(base)) >> offset;
+  if (count < width)
+    field &= W((W(1) << count) - 1);
+  return detail::unsigned_t<T>(field);
+}
+
+// __brev and __brevll (PTX brev); 8- and 16-bit values reversed in 32 bits and shifted down.
+template <class T, detail::if_integer<T> = 0> __device__ inline T bit_reverse(T x) {
+  if constexpr (sizeof(T) == 8)
+    return T(::__brevll((unsigned long long)x));
+  else
+    return T(::__brev((unsigned int)detail::unsigned_t<T>(x)) >> (32 - detail::bits<T>));
+}
+
 CLC_VECTORIZE(abs)
 CLC_VECTORIZE(abs_diff)
 CLC_VECTORIZE(add_sat)
@@ -184,5 +246,9 @@ CLC_VECTORIZE(rotate)
 CLC_VECTORIZE(upsample)
 CLC_VECTORIZE(mul24)
 CLC_VECTORIZE(mad24)
+CLC_VECTORIZE(bitfield_insert)
+CLC_VECTORIZE(bitfield_extract_signed)
+CLC_VECTORIZE(bitfield_extract_unsigned)
+CLC_VECTORIZE(bit_reverse)
 
 } // namespace clc

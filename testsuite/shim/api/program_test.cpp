@@ -278,6 +278,62 @@ __kernel void bump(__global int *out) { out[0] = counter; counter += 1; table[0]
   EXPECT_EQ(seen, (std::vector<int>{5, 6}));
 }
 
+// cl_khr_extended_bit_ops and cl_khr_integer_dot_product, as the CTS uses
+// them: the device says so, and a program that checks the extensions' and
+// the dot product features' macros and calls the builtins builds in every
+// OpenCL C version (the CTS builds its kernels as OpenCL C 1.2) and computes
+// what the extensions define (the GPU test of the device library covers
+// every type and edge: gpu_integer_extensions_test.cpp).
+TEST_F(ProgramBuild, IntegerExtensionsBuildInEveryOpenCLCVersion) {
+  size_t size = 0;
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size));
+  std::string extensions(size, '\0');
+  ASSERT_CL(CL_SUCCESS,
+            clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr));
+  EXPECT_NE(extensions.find("cl_khr_extended_bit_ops"), std::string::npos) << extensions;
+  EXPECT_NE(extensions.find("cl_khr_integer_dot_product"), std::string::npos) << extensions;
+  cl_device_integer_dot_product_capabilities_khr inputs = 0;
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR,
+                                        sizeof(inputs), &inputs, nullptr));
+  EXPECT_EQ(inputs, cl_device_integer_dot_product_capabilities_khr(
+                        CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+                        CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR));
+  const char *source = R"(
+#if !defined(cl_khr_extended_bit_ops) || !defined(cl_khr_integer_dot_product) || \
+    !defined(__opencl_c_integer_dot_product_input_4x8bit) ||                      \
+    !defined(__opencl_c_integer_dot_product_input_4x8bit_packed)
+#error an extension clcuda claims has no macro
+#endif
+__kernel void extensions(__global int *out) {
+  out[0] = bitfield_insert(0x12345678, 0xab, 8u, 8u);
+  out[1] = bitfield_extract_signed(0x0000f000u, 12u, 4u);
+  out[2] = bitfield_extract_unsigned((char)-16, 4u, 4u);
+  out[3] = bit_reverse(1);
+  int4 v = bitfield_extract_signed((uint4)(0xf0u), 4u, 4u);
+  out[4] = v.w;
+  out[5] = dot((char4)(-128, 127, 1, -1), (uchar4)(255, 255, 0, 2));
+  out[6] = dot_acc_sat((char4)(127), (char4)(127), 0x7fffffff);
+  out[7] = (int)dot_acc_sat_4x8packed_uu_uint(0xffffffffu, 0x01010101u, 0xffffff00u);
+  out[8] = dot_4x8packed_us_int(0x000000ffu, 0x000000ffu);
+}
+)";
+  for (const char *options : {"", "-cl-std=CL2.0", "-cl-std=CL3.0"}) {
+    SCOPED_TRACE(std::string("options \"") + options + "\"");
+    cl_program program = build(source, options);
+    if (!program || fakeDevice())
+      continue; // nothing runs on the stand-in
+    cl_kernel run = kernel(program, "extensions");
+    cl_mem out = makeBuffer(CL_MEM_READ_WRITE, 9 * sizeof(int));
+    setArg(run, 0, out);
+    const size_t one = 1;
+    ASSERT_CL(CL_SUCCESS,
+              clEnqueueNDRangeKernel(queue, run, 1, nullptr, &one, &one, 0, nullptr, nullptr));
+    EXPECT_EQ(read<int>(out, 9),
+              (std::vector<int>{0x1234ab78, -1, 0xf, int(0x80000000u), -1,
+                                -128 * 255 + 127 * 255 - 2, 0x7fffffff, -1, -255}));
+  }
+}
+
 TEST_F(ProgramBuild, FunctionScopeStaticsAreGlobalVariables) {
   cl_program program = build(R"(
 kernel void bump(global int *out, int which) {

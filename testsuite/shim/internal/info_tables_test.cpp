@@ -320,6 +320,32 @@ TEST_F(FakeDevice, AnswersNvidiaDeviceAttributeQueries) {
   EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_PCI_DOMAIN_ID_NV), 0u);
 }
 
+// cl_khr_integer_dot_product 2.0: the inputs of the claimed features, and
+// dp4a's acceleration of dot but not of dot_acc_sat (device_info.def).
+TEST_F(FakeDevice, AnswersIntegerDotProductQueries) {
+  EXPECT_TRUE(clcuda::core::claimsExtension("cl_khr_integer_dot_product"));
+  EXPECT_TRUE(clcuda::core::claimsExtension("cl_khr_extended_bit_ops"));
+  EXPECT_TRUE(clcuda::core::claimsCFeature("__opencl_c_integer_dot_product_input_4x8bit"));
+  EXPECT_TRUE(clcuda::core::claimsCFeature("__opencl_c_integer_dot_product_input_4x8bit_packed"));
+  EXPECT_EQ(scalar<cl_device_integer_dot_product_capabilities_khr>(
+                CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR),
+            cl_device_integer_dot_product_capabilities_khr(
+                CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+                CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR));
+  for (cl_device_info param :
+       {CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,
+        CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR}) {
+    SCOPED_TRACE(param);
+    auto accelerated = scalar<cl_device_integer_dot_product_acceleration_properties_khr>(param);
+    EXPECT_EQ(accelerated.signed_accelerated, cl_bool(CL_TRUE));
+    EXPECT_EQ(accelerated.unsigned_accelerated, cl_bool(CL_TRUE));
+    EXPECT_EQ(accelerated.mixed_signedness_accelerated, cl_bool(CL_TRUE));
+    EXPECT_EQ(accelerated.accumulating_saturating_signed_accelerated, cl_bool(CL_FALSE));
+    EXPECT_EQ(accelerated.accumulating_saturating_unsigned_accelerated, cl_bool(CL_FALSE));
+    EXPECT_EQ(accelerated.accumulating_saturating_mixed_signedness_accelerated, cl_bool(CL_FALSE));
+  }
+}
+
 // NVIDIA's format first: applications parse the driver's release with "%d.%d".
 TEST_F(FakeDevice, DriverVersionIsTheNvidiaRelease) {
   EXPECT_EQ(text(CL_DRIVER_VERSION), "580.159.04 (clcuda " CLCUDA_VERSION_STRING ")");
