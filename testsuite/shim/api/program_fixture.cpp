@@ -106,4 +106,21 @@ std::string ProgramTest::kernelString(cl_kernel created, cl_kernel_info param) {
   return infoString(clGetKernelInfo, created, param);
 }
 
+void ProgramTest::twoDevices(std::vector<cl_device_id> &devices) {
+  devices.clear();
+  cl_uint count = 0;
+  clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &count);
+  if (count >= 2) {
+    devices.resize(count);
+    clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, count, devices.data(), nullptr);
+    return;
+  }
+  if (!fakeDevice() || childRole())
+    GTEST_SKIP() << "needs two CUDA devices, found " << count;
+  // The stand-in makes as many devices as it is asked for.
+  const ChildResult child =
+      runChild("two devices", {"CLCUDA_FAKE_CUDA_DEVICES=2"}, {"--loading=" + loadingMode()});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
 } // namespace clcuda::test

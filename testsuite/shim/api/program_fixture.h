@@ -44,6 +44,12 @@ protected:
   // The launches the CPU stand-in recorded since the last call (empty on a GPU).
   std::vector<ClcudaFakeLaunch> takeLaunches();
 
+  // The platform's GPUs, for a test that needs two. With fewer, `devices`
+  // is empty and the test returns: on the CPU stand-in it ran again in a
+  // child process given two devices (its result checked here), on a GPU
+  // machine of one device it skips.
+  void twoDevices(std::vector<cl_device_id> &devices);
+
   // A string answer of clGetProgramInfo / clGetKernelInfo.
   std::string programString(cl_program program, cl_program_info param);
   std::string kernelString(cl_kernel kernel, cl_kernel_info param);

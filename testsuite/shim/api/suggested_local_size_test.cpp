@@ -3,7 +3,6 @@
 // back from the kernel on the GPU, from the recorded launch's NDRange on
 // the CPU stand-in for the driver), reqd_work_group_size is suggested, and
 // each of the extension's errors is returned where the enqueue returns it.
-#include "child_process.h"
 #include "program_fixture.h"
 
 #include <array>
@@ -307,20 +306,10 @@ TEST_F(SuggestedLocalSize, ReturnsTheSpecsErrors) {
 }
 
 TEST_F(SuggestedLocalSize, NeedsAnExecutableForTheQueuesDevice) {
-  cl_uint count = 0;
-  clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &count);
-  if (count < 2) {
-    if (!fakeDevice() || childRole())
-      GTEST_SKIP() << "needs two CUDA devices, found " << count;
-    // The stand-in makes as many devices as it is asked for.
-    const ChildResult child =
-        runChild("two devices", {"CLCUDA_FAKE_CUDA_DEVICES=2"}, {"--loading=" + loadingMode()});
-    EXPECT_EQ(child.exit_code, 0) << child.output;
+  std::vector<cl_device_id> devices;
+  twoDevices(devices);
+  if (devices.empty())
     return;
-  }
-  std::vector<cl_device_id> devices(count);
-  ASSERT_CL(CL_SUCCESS,
-            clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, count, devices.data(), nullptr));
   cl_int error = CL_SUCCESS;
   cl_context shared = clCreateContext(nullptr, 2, devices.data(), nullptr, nullptr, &error);
   ASSERT_CL(CL_SUCCESS, error);
