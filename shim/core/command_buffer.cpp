@@ -109,7 +109,7 @@ std::vector<std::size_t> CommandBuffer::dependenciesOf(const Recording &recordin
 cl_int CommandBuffer::record(const Recording &recording, cl_command_type type,
                              IssueFunction issue) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Recorded recorded{type, std::move(issue), {}, {}, {}};
+  Recorded recorded{std::move(issue), {}, {}, {}};
   if (cl_int error = capture(recorded.issue, recorded); error != CL_SUCCESS)
     return error;
   if (recording.replaces) {

@@ -98,7 +98,8 @@ public:
   // Whether `point` names a command recorded so far.
   bool hasSyncPoint(khr::SyncPoint point) const;
 
-  // Captures `issue` as a command of type `type` (through recordCommand).
+  // Captures `issue` as a command of type `type` (through recordCommand); a
+  // barrier orders the commands after it.
   cl_int record(const Recording &recording, cl_command_type type, IssueFunction issue);
   // Keeps a mutable command made for the last command recorded; the buffer
   // owns it.
@@ -110,14 +111,13 @@ public:
   // After mutable commands were captured again: the executable graph takes
   // their new parameters (instantiated again where CUDA cannot update it).
   cl_int applyUpdates();
-  // One replay, as a command of `queue` (the buffer's queue or one like it).
+  // One replay, as a command of `queue` (the buffer's or another of its device).
   cl_int enqueue(Queue &queue, const Command &command, Event **event_out);
 
   void destroy();
 
 private:
   struct Recorded {
-    cl_command_type type;
     IssueFunction issue; // owns what the command uses, for as long as the buffer
     cuda::UniqueGraph graph;
     std::vector<std::size_t> dependencies; // indices of earlier commands
