@@ -6,7 +6,7 @@
 #include "command_buffer.h"
 #include "commands.h"
 #include "common.h"
-#include "info.h"
+#include "info_tables.h"
 
 #include "core/command_buffer.h"
 
@@ -121,78 +121,36 @@ cl_int bufferProperties(const khr::CommandBufferProperties *properties,
   return CL_SUCCESS;
 }
 
-cl_int answerBufferInfo(CommandBuffer &buffer, cl_uint param, std::size_t size, void *value,
-                        std::size_t *size_ret) {
-  switch (param) {
-  case khr::kCommandBufferQueues:
-    return writeInfo<std::vector<cl_command_queue>>(
-        std::vector<cl_command_queue>{queueHandle(&buffer.queue())}, size, value, size_ret);
-  case khr::kCommandBufferNumQueues:
-    return writeInfo<cl_uint>(1, size, value, size_ret);
-  case khr::kCommandBufferReferenceCount:
-    return writeInfo<cl_uint>(buffer.referenceCount(), size, value, size_ret);
-  case khr::kCommandBufferState:
-    return writeInfo<cl_uint>(!buffer.finalized()   ? khr::kStateRecording
-                              : buffer.incomplete() ? khr::kStateFinalized
-                                                    : khr::kStateExecutable,
-                              size, value, size_ret);
-  case khr::kCommandBufferPropertiesArray:
-    return writeInfo<std::vector<khr::CommandBufferProperties>>(buffer.propertiesArray(), size,
-                                                                value, size_ret);
-  case khr::kCommandBufferContext:
-    return writeInfo<cl_context>(toHandle(&buffer.context()), size, value, size_ret);
-  default:
-    return refuse(CL_INVALID_VALUE,
-                  "param_name " + hexText(param) + " is not a query of a command buffer");
-  }
+cl_uint bufferState(const CommandBuffer &buffer) {
+  if (!buffer.finalized())
+    return khr::kStateRecording;
+  return buffer.incomplete() ? khr::kStateFinalized : khr::kStateExecutable;
 }
 
-std::vector<std::size_t> launchSizes(const core::MutableCommand &command,
-                                     const Size3 MutableCommand::Launch::*member) {
+Sizes launchSizes(const MutableCommand &command, const Size3 MutableCommand::Launch::*member) {
   const MutableCommand::Launch &launch = command.launch();
   const Size3 &sizes = launch.*member;
-  return std::vector<std::size_t>(sizes.begin(), sizes.begin() + launch.work_dim);
+  return Sizes(sizes.begin(), sizes.begin() + launch.work_dim);
 }
 
-cl_int answerMutableInfo(MutableCommand &command, cl_uint param, std::size_t size, void *value,
-                         std::size_t *size_ret) {
-  switch (param) {
-  case khr::kMutableCommandQueue:
-    return writeInfo<cl_command_queue>(queueHandle(&command.buffer().queue()), size, value,
-                                       size_ret);
-  case khr::kMutableCommandBuffer:
-    return writeInfo<khr::CommandBuffer>(toHandle(&command.buffer()), size, value, size_ret);
-  case khr::kMutableCommandType:
-    return writeInfo<cl_command_type>(CL_COMMAND_NDRANGE_KERNEL, size, value, size_ret);
-  case khr::kMutableCommandPropertiesArray:
-    return writeInfo<std::vector<khr::CommandProperties>>(command.propertiesArray(), size, value,
-                                                          size_ret);
-  case khr::kMutableDispatchKernel:
-    return writeInfo<cl_kernel>(command.applicationKernel(), size, value, size_ret);
-  case khr::kMutableDispatchDimensions:
-    return writeInfo<cl_uint>(command.launch().work_dim, size, value, size_ret);
-  case khr::kMutableDispatchGlobalWorkOffset:
-    return writeInfo<std::vector<std::size_t>>(
-        launchSizes(command, &MutableCommand::Launch::offset), size, value, size_ret);
-  case khr::kMutableDispatchGlobalWorkSize:
-    return writeInfo<std::vector<std::size_t>>(
-        launchSizes(command, &MutableCommand::Launch::global), size, value, size_ret);
-  case khr::kMutableDispatchLocalWorkSize:
-    return writeInfo<std::vector<std::size_t>>(launchSizes(command, &MutableCommand::Launch::local),
-                                               size, value, size_ret);
-  default:
-    return refuse(CL_INVALID_VALUE,
-                  "param_name " + hexText(param) + " is not a query of a mutable command");
-  }
+const InfoTable<CommandBuffer> &commandBufferInfoTable() {
+  static const InfoTable<CommandBuffer> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(CommandBuffer, buffer, param, type, expression)
+#include "info/command_buffer_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
 }
 
-// The local size a launch of `kernel` without one gets (as enqueueKernel
-// chooses it).
-Size3 chosenLocalSize(core::Kernel &kernel, const core::Device &device,
-                      const MutableCommand::Launch &launch) {
-  const core::KernelFunction *function = kernel.function(device);
-  return function ? kernel.chooseLocalSize(*function, launch.work_dim, launch.global)
-                  : Size3{1, 1, 1};
+const InfoTable<MutableCommand> &mutableCommandInfoTable() {
+  static const InfoTable<MutableCommand> table = {
+#define CLCUDA_INFO(param, type, expression)                                                       \
+  CLCUDA_INFO_ENTRY(MutableCommand, command, param, type, expression)
+#include "info/mutable_command_info.def"
+#undef CLCUDA_INFO
+  };
+  return table;
 }
 
 // Applies one mutable-dispatch configuration to its command: the new
@@ -261,11 +219,9 @@ cl_int updateCommand(CommandBuffer &buffer, const khr::MutableDispatchConfig &co
   const core::Recording recording{buffer, {}, nullptr, command->index() + 1};
   error = enqueueKernel(queueHandle(&buffer.queue()), kernel, launch.work_dim, launch.offset.data(),
                         launch.global.data(), launch.local_given ? launch.local.data() : nullptr, 0,
-                        nullptr, nullptr, CL_COMMAND_NDRANGE_KERNEL, &recording);
+                        nullptr, nullptr, CL_COMMAND_NDRANGE_KERNEL, &recording, &launch.local);
   if (error != CL_SUCCESS)
     return error;
-  if (!launch.local_given)
-    launch.local = chosenLocalSize(command->kernel(), buffer.queue().device(), launch);
   command->setLaunch(launch);
   command->setComplete(true);
   return CL_SUCCESS;
@@ -585,6 +541,14 @@ cl_int CL_API_CALL commandNDRangeKernelKHR(
     // placeholder until an update sets them (the buffer is not enqueueable
     // meanwhile).
     const bool deferred = buffer->isMutable() && mutable_handle && !copy->missingArgument().empty();
+    MutableCommand::Launch launch;
+    launch.work_dim = work_dim;
+    launch.local_given = local_work_size != nullptr;
+    for (cl_uint d = 0; d < work_dim && d < 3; ++d) {
+      launch.offset[d] = global_work_offset ? global_work_offset[d] : 0;
+      launch.global[d] = global_work_size ? global_work_size[d] : 0;
+      launch.local[d] = local_work_size ? local_work_size[d] : 1;
+    }
     if (deferred) {
       if (work_dim < 1 || work_dim > 3 || !global_work_size)
         return refuse(CL_INVALID_WORK_DIMENSION, "a deferred launch needs work_dim 1 to 3 and "
@@ -595,20 +559,10 @@ cl_int CL_API_CALL commandNDRangeKernelKHR(
     } else {
       error = enqueueKernel(queueHandle(&buffer->queue()), toHandle(copy), work_dim,
                             global_work_offset, global_work_size, local_work_size, 0, nullptr,
-                            nullptr, CL_COMMAND_NDRANGE_KERNEL, &recording);
+                            nullptr, CL_COMMAND_NDRANGE_KERNEL, &recording, &launch.local);
     }
     if (error != CL_SUCCESS || !mutable_handle)
       return error;
-    MutableCommand::Launch launch;
-    launch.work_dim = work_dim;
-    for (cl_uint d = 0; d < work_dim; ++d) {
-      launch.offset[d] = global_work_offset ? global_work_offset[d] : 0;
-      launch.global[d] = global_work_size ? global_work_size[d] : 0;
-      launch.local[d] = local_work_size ? local_work_size[d] : 1;
-    }
-    launch.local_given = local_work_size != nullptr;
-    if (!launch.local_given && !deferred)
-      launch.local = chosenLocalSize(*copy, device, launch);
     MutableCommand *command =
         buffer->addMutableCommand(*copy, *application_kernel, std::move(array), fields);
     command->setLaunch(launch);
@@ -622,11 +576,9 @@ cl_int CL_API_CALL getCommandBufferInfoKHR(khr::CommandBuffer command_buffer, cl
                                            size_t param_value_size, void *param_value,
                                            size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    CommandBuffer *buffer = fromHandle<CommandBuffer>(command_buffer);
-    if (!buffer)
-      return invalidHandle(khr::kInvalidCommandBuffer, "command_buffer");
-    return answerBufferInfo(*buffer, param_name, param_value_size, param_value,
-                            param_value_size_ret);
+    return answerInfoFor<CommandBuffer>(command_buffer, khr::kInvalidCommandBuffer,
+                                        "command_buffer", commandBufferInfoTable(), param_name,
+                                        param_value_size, param_value, param_value_size_ret);
   });
 }
 
@@ -664,11 +616,9 @@ cl_int CL_API_CALL getMutableCommandInfoKHR(khr::MutableCommand command, cl_uint
                                             size_t param_value_size, void *param_value,
                                             size_t *param_value_size_ret) {
   return guarded(__func__, [&] {
-    MutableCommand *object = fromHandle<MutableCommand>(command);
-    if (!object)
-      return invalidHandle(khr::kInvalidMutableCommand, "command");
-    return answerMutableInfo(*object, param_name, param_value_size, param_value,
-                             param_value_size_ret);
+    return answerInfoFor<MutableCommand>(command, khr::kInvalidMutableCommand, "command",
+                                         mutableCommandInfoTable(), param_name, param_value_size,
+                                         param_value, param_value_size_ret);
   });
 }
 

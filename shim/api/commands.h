@@ -65,11 +65,13 @@ cl_int svmMemFill(cl_command_queue command_queue, void *svm_ptr, const void *pat
                   size_t pattern_size, size_t size, cl_uint num_events_in_wait_list,
                   const cl_event *event_wait_list, cl_event *event,
                   const core::Recording *recording);
-// clEnqueueNDRangeKernel and clEnqueueTask, by `type`.
+// clEnqueueNDRangeKernel and clEnqueueTask, by `type`. `launched_local`, when
+// given, receives the local size launched (chosen for a NULL one).
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events, const cl_event *events,
-                     cl_event *event, cl_command_type type, const core::Recording *recording);
+                     cl_event *event, cl_command_type type, const core::Recording *recording,
+                     clcuda::Size3 *launched_local = nullptr);
 // cl_khr_suggested_local_work_size: the local size enqueueKernel launches
 // for a NULL local_work_size (icd/extension_functions.def).
 cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue,

@@ -255,7 +255,8 @@ cl_int resolveNDRange(cl_command_queue command_queue, cl_kernel kernel_handle, c
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events, const cl_event *events,
-                     cl_event *event, cl_command_type type, const core::Recording *recording) {
+                     cl_event *event, cl_command_type type, const core::Recording *recording,
+                     clcuda::Size3 *launched_local) {
   NDRange range;
   cl_int error = resolveNDRange(command_queue, kernel_handle, work_dim, global_work_offset,
                                 global_work_size, local_work_size, range);
@@ -263,6 +264,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
     error = checkWaitList(range.queue->context(), num_events, events);
   if (error != CL_SUCCESS)
     return error;
+  if (launched_local)
+    *launched_local = range.local;
   core::Command command{type, num_events, events};
   command.recording = recording;
   EventOut out(event);
