@@ -109,14 +109,18 @@ NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
 }
 
 // The image library for `target`, loaded or compiled once per architecture
-// in the process; the first caller's NVRTC time goes to its build.
-std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target) {
+// in the process; the first caller's NVRTC time goes to its build, and
+// `times.image_library` says how much of it was the library's.
+std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target, BuildTimes &times) {
   static std::mutex mutex;
   static auto &libraries = *new std::map<std::string, std::shared_ptr<const NvrtcOutput>>();
   std::lock_guard<std::mutex> lock(mutex);
   std::shared_ptr<const NvrtcOutput> &library = libraries[target.arch];
-  if (!library)
+  if (!library) {
+    const Clock::time_point start = Clock::now();
     library = std::make_shared<const NvrtcOutput>(loadOrCompileImageLibrary(target));
+    times.image_library += secondsSince(start);
+  }
   return library;
 }
 
@@ -143,7 +147,7 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
       compileCuda(unit.cuda_source, target, options, CompileKind::extensible, programAids(unit));
   if (!program.ok)
     return program;
-  const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target);
+  const std::shared_ptr<const NvrtcOutput> library = imageLibrary(target, result.times);
   if (!library->ok) {
     program.ok = false;
     program.log += buildMessage(BuildMessage::ImageLibraryFailed) + library->log;

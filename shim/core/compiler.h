@@ -27,6 +27,9 @@ enum class BuildFailure {
 // Seconds per phase, for CLCUDA_LOG=build.
 struct BuildTimes {
   double cache = 0, translate = 0, nvrtc = 0, link = 0;
+  // Of `nvrtc`, loading or compiling the image library: only the process's
+  // first build that links it spends any.
+  double image_library = 0;
   // NVRTC's phases for the program's own code, summed over its units (the
   // build log only; not the image library's one-time compile).
   std::vector<NvrtcPhase> nvrtc_phases;

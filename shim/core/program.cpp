@@ -211,6 +211,7 @@ cl_int Program::loadExecutable(Device &device, BuildResult &result,
     result.log += rebuilt.log;
     result.times.nvrtc += rebuilt.times.nvrtc;
     result.times.link += rebuilt.times.link;
+    result.times.image_library += rebuilt.times.image_library;
     if (rebuilt.ok()) {
       log.clear();
       result.binary = rebuilt.binary;
