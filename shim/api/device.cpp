@@ -40,6 +40,10 @@ constexpr cl_device_fp_config kSingleFpConfig = CL_FP_DENORM | CL_FP_INF_NAN |
                                                 CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                                 CL_FP_ROUND_TO_INF | CL_FP_FMA;
 constexpr cl_device_fp_config kDoubleFpConfig = kSingleFpConfig;
+// half: the f16 instructions (+, -, *, fma round once, to nearest even, and
+// keep subnormals); division and the builtins round a float result once.
+constexpr cl_device_fp_config kHalfFpConfig =
+    CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA;
 // What OpenCL 3.0 requires of every device; capabilities.def features add to it.
 constexpr cl_device_atomic_capabilities kMinimumAtomicMemoryCapabilities =
     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;

@@ -221,7 +221,11 @@ void BuiltinCallRule::rewritePrintf(clang::CallExpr *call) {
     if (const auto *vector = value->getAs<clang::ExtVectorType>())
       value = vector->getElementType();
     const bool castable = !passed.cast.empty() && value->isIntegerType();
-    std::string cast = castable ? "(" + passed.cast + ")" : "";
+    // A half vector's elements go as doubles (a variadic argument takes no
+    // class; a scalar half's promotion is written by ConversionRule).
+    std::string cast = castable                                  ? "(" + passed.cast + ")"
+                       : passed.width > 0 && value->isHalfType() ? "(double)"
+                                                                 : "";
     bool parenthesize = needsParentheses(argument);
     if (passed.width == 0) {
       if (parenthesize)

@@ -89,6 +89,17 @@ void ConversionRule::rewriteImplicitCast(const clang::ImplicitCastExpr *cast) {
   const clang::Expr *operand = cast->getSubExpr();
   clang::QualType type = cast->getType();
   switch (cast->getCastKind()) {
+  case clang::CK_FloatingCast:
+  case clang::CK_IntegralToFloating:
+    // To half: C converts implicitly, clc::half's constructor is explicit.
+    // From half to double (printf's variadic arguments take no class): two
+    // steps, float first. To float or an integer, C++ reads it as C does.
+    if (type->isHalfType() || (operand->getType()->isHalfType() &&
+                               type->isSpecificBuiltinType(clang::BuiltinType::Double))) {
+      written_casts_.insert(cast);
+      castTo(operand, type);
+    }
+    return;
   case clang::CK_VectorSplat:
     // The library widens scalars in operators; elsewhere the splat is spelled.
     if (!isUnderArithmeticOperator(cast))

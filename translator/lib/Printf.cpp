@@ -101,6 +101,11 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
       if (!cast.empty())
         length.clear();
     }
+    // OpenCL's %hf and %hlf (a half, a float): C's %f prints the double
+    // either becomes.
+    bool floating = llvm::StringRef("fFeEgGaA").contains(conversion);
+    if (floating && (length == "h" || length == "hl"))
+      length.clear();
     if (width == 0) {
       rewrite.format += prefix + length + conversion;
       if (!cast.empty())
@@ -110,7 +115,6 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
     }
     // Elements print as scalars: hl (32-bit) has no C equivalent, float
     // elements are promoted to double anyway.
-    bool floating = llvm::StringRef("fFeEgGaA").contains(conversion);
     if (length == "hl" || floating)
       length.clear();
     std::string element = prefix + length + conversion;

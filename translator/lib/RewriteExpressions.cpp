@@ -193,15 +193,21 @@ bool ProgramRewriter::VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitE
 }
 
 bool ProgramRewriter::VisitFloatingLiteral(clang::FloatingLiteral *literal) {
+  std::optional<unsigned> token = tokenAt(literal->getLocation());
+  if (!token)
+    return true;
+  llvm::StringRef text = program_.tokens.text(*token);
+  // 1.5h: C++ has no half literal; the double literal converts exactly once.
+  if (literal->getType()->isHalfType() && (text.endswith("h") || text.endswith("H"))) {
+    edits_.replace({*token, *token},
+                   std::string(findScalarType("half")->cuda) + "(" + text.drop_back().str() + ")");
+    return true;
+  }
   // -cl-single-precision-constant: Clang converts unsuffixed (double)
   // literals to float; CUDA must see them as float literals.
   if (!options_.single_precision_constant ||
       !literal->getType()->isSpecificBuiltinType(clang::BuiltinType::Double))
     return true;
-  std::optional<unsigned> token = tokenAt(literal->getLocation());
-  if (!token)
-    return true;
-  llvm::StringRef text = program_.tokens.text(*token);
   if (!text.empty() && llvm::StringRef("fFlL").find(text.back()) == llvm::StringRef::npos)
     edits_.insertAfter({*token, *token}, "f");
   return true;

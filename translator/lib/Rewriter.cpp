@@ -446,10 +446,14 @@ bool ProgramRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc type) {
   std::optional<TokenRange> tokens = rangeOf(type.getSourceRange());
   if (!tokens || handled_tokens_.count(tokens->first))
     return true;
+  if (builtin->getKind() == clang::BuiltinType::Half) {
+    edits_.replace(*tokens, findScalarType("half")->cuda);
+    markHandled(*tokens);
+    converted("type", "half");
+    return true;
+  }
   const NamedTypeInfo *named = nullptr;
-  if (builtin->getKind() == clang::BuiltinType::Half)
-    named = findNamedType("half");
-  else if (builtin->getKind() == clang::BuiltinType::OCLEvent)
+  if (builtin->getKind() == clang::BuiltinType::OCLEvent)
     named = findNamedType("event_t");
   else if (builtin->isOCLImage2dROType() || builtin->isSamplerT() ||
            builtin->getKind() == clang::BuiltinType::OCLQueue ||

@@ -100,7 +100,7 @@ std::string TypeSpeller::spellBase(clang::QualType type) const {
     return spellVector(vector);
   if (const auto *builtin = llvm::dyn_cast<clang::BuiltinType>(bare)) {
     if (builtin->getKind() == clang::BuiltinType::Half)
-      return findNamedType("half")->cuda;
+      return findScalarType("half")->cuda;
     if (builtin->getKind() == clang::BuiltinType::OCLEvent)
       return findNamedType("event_t")->cuda;
     // Images and samplers (kernel wrappers of separate compilation).

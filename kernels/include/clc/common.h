@@ -83,4 +83,15 @@ CLC_VECTORIZE(step)
 CLC_VECTORIZE(smoothstep)
 CLC_VECTORIZE(sign)
 
+// The half forms, through float (exact for max, min, clamp, step, sign).
+CLC_HALF_THROUGH_FLOAT_2(max)
+CLC_HALF_THROUGH_FLOAT_2(min)
+CLC_HALF_THROUGH_FLOAT_3(clamp)
+CLC_HALF_THROUGH_FLOAT_1(degrees)
+CLC_HALF_THROUGH_FLOAT_1(radians)
+CLC_HALF_THROUGH_FLOAT_3(mix)
+CLC_HALF_THROUGH_FLOAT_2(step)
+CLC_HALF_THROUGH_FLOAT_3(smoothstep)
+CLC_HALF_THROUGH_FLOAT_1(sign)
+
 } // namespace clc

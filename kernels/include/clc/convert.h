@@ -87,10 +87,13 @@ template <class To, class Round, class From> __device__ inline To integer_to_flo
 
 template <class To, class Sat, class Round, class From>
 __device__ inline To convert_scalar(From x) {
-  static_assert(scalar_traits<To>::kind != storage_only &&
-                    scalar_traits<From>::kind != storage_only,
-                "half conversions need cl_khr_fp16, which clcuda does not claim");
-  if constexpr (is_integer<To> && is_integer<From>)
+  if constexpr (is_same<To, From>)
+    return x;
+  else if constexpr (is_same<From, half>)
+    return convert_scalar<To, Sat, Round>(float(x)); // exact
+  else if constexpr (is_same<To, half>)
+    return to_half(x, rounding_t<Round, rte>());
+  else if constexpr (is_integer<To> && is_integer<From>)
     return is_same<Sat, saturate> ? saturate_integer<To>(x) : To(x);
   else if constexpr (is_integer<To>)
     return floating_to_integer<To, Sat, Round>(x);

@@ -20,11 +20,18 @@ typedef unsigned long ulong;
 
 namespace clc {
 
-// half is a storage-only type: clcuda does not claim cl_khr_fp16, so OpenCL C
-// code only moves halves around and converts them with vload_half/vstore_half.
-struct half {
-  unsigned short bits;
-};
+// OpenCL's half (cl_khr_fp16), defined after the scalar traits below.
+struct half;
+
+// Conversion modifiers of convert_<type>[_sat][_rte|_rtz|_rtp|_rtn] and
+// vstore_half[_rXX]; rdefault is the spec's default for the destination.
+struct nosat {};
+struct saturate {};
+struct rdefault {};
+struct rte {};
+struct rtz {};
+struct rtp {};
+struct rtn {};
 
 template <class T, int N> struct vec;
 
@@ -49,7 +56,7 @@ template <class T> struct remove_reference<T &> { typedef T type; };
 template <class T, class U> constexpr bool is_same = false;
 template <class T> constexpr bool is_same<T, T> = true;
 
-enum scalar_kind { not_scalar, signed_integer, unsigned_integer, floating, storage_only };
+enum scalar_kind { not_scalar, signed_integer, unsigned_integer, floating };
 
 // kind, and the OpenCL signed/unsigned integer types of the same size. An
 // enumeration is its underlying integer type, as C's enumerators are ints:
@@ -77,7 +84,7 @@ CLC_SCALAR_TRAITS(long long, signed_integer, long long, unsigned long long)
 CLC_SCALAR_TRAITS(unsigned long long, unsigned_integer, long long, unsigned long long)
 CLC_SCALAR_TRAITS(float, floating, int, unsigned int)
 CLC_SCALAR_TRAITS(double, floating, long, unsigned long)
-CLC_SCALAR_TRAITS(half, storage_only, short, unsigned short)
+CLC_SCALAR_TRAITS(half, floating, short, unsigned short)
 #undef CLC_SCALAR_TRAITS
 // C++'s bool is C's int where it comes from (a comparison: (int4)(a != b)).
 template <> struct scalar_traits<bool> : scalar_traits<int> {};
@@ -102,6 +109,185 @@ template <class T> __host__ __device__ constexpr T max_value() {
 template <class T> __host__ __device__ constexpr T min_value() {
   return is_signed_integer<T> ? T(-max_value<T>() - 1) : T(0);
 }
+
+// half's bits from a value, rounded to nearest even, in software: for
+// constants (a __constant half needs a constant initializer).
+__host__ __device__ constexpr unsigned short half_bits_of(double value) {
+  const unsigned long long bits = __builtin_bit_cast(unsigned long long, value);
+  const unsigned short sign = (bits >> 48) & 0x8000u;
+  const unsigned long long magnitude = bits & 0x7fffffffffffffffull;
+  if (magnitude >= 0x7ff0000000000000ull) // infinity or NaN (kept quiet)
+    return sign | 0x7c00u | (magnitude > 0x7ff0000000000000ull ? 0x200u : 0u);
+  const int exponent = int(magnitude >> 52) - 1023;
+  if (exponent >= 16) // 65536 or more: infinity
+    return sign | 0x7c00u;
+  if (exponent < -25) // below half the smallest subnormal, 2^-24
+    return sign;
+  // Units of the result's last place, 2^(e - 10); e >= -14 (subnormals).
+  const int e = exponent < -14 ? -14 : exponent;
+  const int shift = 42 + e - exponent;
+  const unsigned long long significand = (magnitude & 0xfffffffffffffull) | (1ull << 52);
+  unsigned long long units = significand >> shift;
+  const unsigned long long rest = significand & ((1ull << shift) - 1), tie = 1ull << (shift - 1);
+  units += rest > tie || (rest == tie && (units & 1));
+  // A subnormal (e = -14, units < 1024) and a carry into the exponent (or
+  // into infinity) come out of the same sum.
+  return static_cast<unsigned short>(sign | (((e + 15) << 10) + units - 1024));
+}
+__host__ __device__ constexpr float half_bits_value(unsigned short bits) {
+  const unsigned int sign = (bits & 0x8000u) << 16, exponent = (bits >> 10) & 0x1fu,
+                     mantissa = bits & 0x3ffu;
+  if (exponent == 0) { // zero or subnormal: mantissa * 2^-24
+    const float value = float(mantissa) * 0x1p-24f;
+    return sign ? -value : value;
+  }
+  return __builtin_bit_cast(float,
+                            sign | (exponent == 0x1fu ? 0x7f800000u | mantissa << 13
+                                                      : (exponent + 112) << 23 | mantissa << 13));
+}
+
+// Conversions to half with each rounding mode, and back (exact), by PTX cvt
+// (no CUDA header needed).
+#define CLC_TO_HALF(mode, ptx_mode)                                                                \
+  __device__ inline unsigned short half_bits(float f, mode) {                                      \
+    unsigned short h;                                                                              \
+    asm("cvt." #ptx_mode ".f16.f32 %0, %1;" : "=h"(h) : "f"(f));                                   \
+    return h;                                                                                      \
+  }                                                                                                \
+  __device__ inline unsigned short half_bits(double d, mode) {                                     \
+    unsigned short h;                                                                              \
+    asm("cvt." #ptx_mode ".f16.f64 %0, %1;" : "=h"(h) : "d"(d));                                   \
+    return h;                                                                                      \
+  }                                                                                                \
+  __device__ inline unsigned short half_bits(long long i, mode) {                                  \
+    unsigned short h;                                                                              \
+    asm("cvt." #ptx_mode ".f16.s64 %0, %1;" : "=h"(h) : "l"(i));                                   \
+    return h;                                                                                      \
+  }                                                                                                \
+  __device__ inline unsigned short half_bits(unsigned long long u, mode) {                         \
+    unsigned short h;                                                                              \
+    asm("cvt." #ptx_mode ".f16.u64 %0, %1;" : "=h"(h) : "l"(u));                                   \
+    return h;                                                                                      \
+  }
+CLC_TO_HALF(rte, rn)
+CLC_TO_HALF(rtz, rz)
+CLC_TO_HALF(rtp, rp)
+CLC_TO_HALF(rtn, rm)
+#undef CLC_TO_HALF
+// An argument of half_bits: floats as they are, integers widened to 64 bits.
+template <class S> __device__ inline auto half_source(S value) {
+  if constexpr (is_same<S, float> || is_same<S, double>)
+    return value;
+  else if constexpr (is_signed_integer<S> || is_same<S, bool>)
+    return static_cast<long long>(value);
+  else
+    return static_cast<unsigned long long>(value);
+}
+} // namespace detail
+
+// half: IEEE binary16 with OpenCL's arithmetic (cl_khr_fp16). Made from
+// any scalar explicitly (the translator writes C's implicit conversions out),
+// read as a float implicitly (exact), so mixed expressions take C's types.
+struct half {
+  unsigned short bits;
+
+  half() = default;
+  // From a double in software even at run time: a half literal is written
+  // half(<double literal>), which NVVM then folds to its bits (it folds no
+  // cvt instruction).
+  template <class S, detail::enable_if_t<detail::is_scalar<S> || detail::is_same<S, bool>, int> = 0>
+  __host__ __device__ constexpr explicit half(S value)
+      : bits(__builtin_is_constant_evaluated() || detail::is_same<S, double>
+                 ? detail::half_bits_of(double(value))
+                 : convert(value)) {}
+  __host__ __device__ constexpr operator float() const {
+    return __builtin_is_constant_evaluated() ? detail::half_bits_value(bits) : read();
+  }
+  __host__ __device__ static constexpr half from_bits(unsigned short bits) {
+    half h{};
+    h.bits = bits;
+    return h;
+  }
+
+  template <class S> __device__ half &operator+=(S s) { return *this = half(*this + s); }
+  template <class S> __device__ half &operator-=(S s) { return *this = half(*this - s); }
+  template <class S> __device__ half &operator*=(S s) { return *this = half(*this * s); }
+  template <class S> __device__ half &operator/=(S s) { return *this = half(*this / s); }
+  __device__ half &operator++();
+  __device__ half &operator--();
+  __device__ half operator++(int) {
+    half old = *this;
+    ++*this;
+    return old;
+  }
+  __device__ half operator--(int) {
+    half old = *this;
+    --*this;
+    return old;
+  }
+
+private:
+  // The cvt instructions on the device; in software in host code (readable
+  // output built by nvcc compiles the library for the host too).
+  template <class S> __host__ __device__ static unsigned short convert(S value) {
+    if constexpr (detail::is_same<S, half>) {
+      return value.bits;
+    } else {
+#ifdef __CUDA_ARCH__
+      return detail::half_bits(detail::half_source(value), rte());
+#else
+      return detail::half_bits_of(double(value));
+#endif
+    }
+  }
+  __host__ __device__ float read() const {
+#ifdef __CUDA_ARCH__
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(bits));
+    return f;
+#else
+    return detail::half_bits_value(bits);
+#endif
+  }
+};
+
+namespace detail {
+__device__ inline float half_to_float(half h) { return float(h); }
+// `value` (a float, double or integer) as a half, rounded by `mode`.
+template <class S, class Mode> __device__ inline half to_half(S value, Mode mode) {
+  return half::from_bits(half_bits(half_source(value), mode));
+}
+} // namespace detail
+
+// Arithmetic rounds once, to nearest even: +, -, * and fma in the f16
+// instructions; a quotient of halves is exact enough in float (24 bits >=
+// 2 x 11 + 2) to round once more to the correct half.
+#define CLC_HALF_ARITHMETIC(op, ptx)                                                               \
+  __device__ inline half operator op(half a, half b) {                                             \
+    half r;                                                                                        \
+    asm(#ptx ".rn.f16 %0, %1, %2;" : "=h"(r.bits) : "h"(a.bits), "h"(b.bits));                     \
+    return r;                                                                                      \
+  }
+CLC_HALF_ARITHMETIC(+, add)
+CLC_HALF_ARITHMETIC(-, sub)
+CLC_HALF_ARITHMETIC(*, mul)
+#undef CLC_HALF_ARITHMETIC
+__device__ inline half operator/(half a, half b) { return half(float(a) / float(b)); }
+__device__ inline half operator-(half a) { return half::from_bits(a.bits ^ 0x8000u); }
+__device__ inline half operator+(half a) { return a; }
+__device__ inline half &half::operator++() { return *this = *this + half::from_bits(0x3c00u); }
+__device__ inline half &half::operator--() { return *this = *this - half::from_bits(0x3c00u); }
+#define CLC_HALF_COMPARISON(op)                                                                    \
+  __device__ inline bool operator op(half a, half b) { return float(a) op float(b); }
+CLC_HALF_COMPARISON(==)
+CLC_HALF_COMPARISON(!=)
+CLC_HALF_COMPARISON(<)
+CLC_HALF_COMPARISON(>)
+CLC_HALF_COMPARISON(<=)
+CLC_HALF_COMPARISON(>=)
+#undef CLC_HALF_COMPARISON
+
+namespace detail {
 
 // The shape of a builtin argument: a scalar (size 1), a vec<T, N> or a pointer
 // to one (an output argument such as fract's iptr).
@@ -626,6 +812,7 @@ template <> __host__ __device__ constexpr float infinity<float>() {
 template <> __host__ __device__ constexpr double infinity<double>() {
   return __builtin_bit_cast(double, 0x7ff0000000000000ull);
 }
+template <> __host__ __device__ constexpr half infinity<half>() { return half::from_bits(0x7c00u); }
 template <class T> __host__ __device__ constexpr T quiet_nan();
 template <> __host__ __device__ constexpr float quiet_nan<float>() {
   return __builtin_bit_cast(float, 0x7fc00000u);
@@ -633,16 +820,10 @@ template <> __host__ __device__ constexpr float quiet_nan<float>() {
 template <> __host__ __device__ constexpr double quiet_nan<double>() {
   return __builtin_bit_cast(double, 0x7ff8000000000000ull);
 }
+template <> __host__ __device__ constexpr half quiet_nan<half>() {
+  return half::from_bits(0x7e00u);
+}
 
-// Conversion modifiers of convert_<type>[_sat][_rte|_rtz|_rtp|_rtn] and
-// vstore_half[_rXX]; rdefault is the spec's default for the destination.
-struct nosat {};
-struct saturate {};
-struct rdefault {};
-struct rte {};
-struct rtz {};
-struct rtp {};
-struct rtn {};
 namespace detail {
 // The rounding mode a conversion uses: Round, or Default for rdefault.
 template <class Round, class Default> struct resolve_rounding { typedef Round type; };
@@ -818,6 +999,21 @@ __device__ __forceinline__ void end_basic_block() {
 }
 
 } // namespace clc
+
+// The half form of a floating-point builtin of one, two or three operands:
+// computed by its float form, which holds every half exactly, and rounded
+// once to half. A float result within a few float ulps rounds to within the
+// spec's half bounds (OpenCL C 7.4: 2 ulp or more, exact functions exact).
+#define CLC_HALF_THROUGH_FLOAT_1(name)                                                             \
+  __device__ inline ::clc::half name(::clc::half x) { return ::clc::half(name(float(x))); }
+#define CLC_HALF_THROUGH_FLOAT_2(name)                                                             \
+  __device__ inline ::clc::half name(::clc::half x, ::clc::half y) {                               \
+    return ::clc::half(name(float(x), float(y)));                                                  \
+  }
+#define CLC_HALF_THROUGH_FLOAT_3(name)                                                             \
+  __device__ inline ::clc::half name(::clc::half x, ::clc::half y, ::clc::half z) {                \
+    return ::clc::half(name(float(x), float(y), float(z)));                                        \
+  }
 
 // Defines the vector forms of a scalar builtin: each argument is a scalar
 // (used for every component), a vec<T, N> or a pointer to one (per-component

@@ -236,7 +236,7 @@ __device__ inline float component_to_float(unsigned int bits, component_format f
   const float value = f.is_signed ? static_cast<float>(static_cast<int>(bits))
                                   : static_cast<float>(bits);
   const float normalized = ::fmaxf(-1.0f, value / static_cast<float>(f.max));
-  const float half_value = half_to_float(half{static_cast<unsigned short>(bits)});
+  const float half_value = half_to_float(half::from_bits(static_cast<unsigned short>(bits)));
   return f.kind == component_format::normalized   ? normalized
          : f.kind == component_format::integer    ? value
          : f.kind == component_format::half_float ? half_value
@@ -805,6 +805,28 @@ CLC_IMAGE_WRITE(write_imagef, float)
 CLC_IMAGE_WRITE(write_imagei, int)
 CLC_IMAGE_WRITE(write_imageui, unsigned int)
 #undef CLC_IMAGE_WRITE
+
+// read_imageh and write_imageh (cl_khr_fp16): read_imagef's values rounded
+// to half, write_imagef of the half values (exact in float).
+namespace detail {
+template <class T, class V> __device__ inline auto components_as(const V &v) {
+  if constexpr (vec_size<V> == 1)
+    return T(v);
+  else
+    return vec<T, vec_size<V>>(v);
+}
+} // namespace detail
+template <class Image, class C>
+__device__ inline auto read_imageh(const Image &image, sampler_t sampler, const C &c) {
+  return detail::components_as<half>(read_imagef(image, sampler, c));
+}
+template <class Image, class C> __device__ inline auto read_imageh(const Image &image, const C &c) {
+  return detail::components_as<half>(read_imagef(image, c));
+}
+template <class Image, class C, class V>
+__device__ inline void write_imageh(const Image &image, const C &c, const V &color) {
+  write_imagef(image, c, detail::components_as<float>(color));
+}
 
 // The queries read the descriptor; the channel order and type are the cl_*
 // values, as CLK_* are.

@@ -225,6 +225,9 @@ __device__ inline float nan(unsigned int nancode) {
 __device__ inline double nan(unsigned long nancode) {
   return as<double>(0x7ff8000000000000ul | (nancode & 0x0007fffffffffffful));
 }
+__device__ inline half nan(unsigned short nancode) {
+  return half::from_bits(0x7e00u | (nancode & 0x1ffu));
+}
 CLC_VECTORIZE(nan)
 
 template <class T, detail::if_floating<T> = 0>
@@ -385,5 +388,77 @@ CLC_VECTORIZE(native_divide)
 CLC_VECTORIZE(native_recip)
 CLC_VECTORIZE(native_rsqrt)
 CLC_VECTORIZE(native_sqrt)
+
+// Half precision (cl_khr_fp16): through float, but for the functions whose
+// result needs half's own steps (copysign, fma, nextafter, fract's bound).
+#define CLC_CUDA_MATH_1(name) CLC_HALF_THROUGH_FLOAT_1(name)
+#define CLC_CUDA_MATH_2(name) // written out below
+#include <clc/cuda_math_functions.h>
+#undef CLC_CUDA_MATH_1
+#undef CLC_CUDA_MATH_2
+CLC_HALF_THROUGH_FLOAT_1(acospi)
+CLC_HALF_THROUGH_FLOAT_1(asinpi)
+CLC_HALF_THROUGH_FLOAT_1(atanpi)
+CLC_HALF_THROUGH_FLOAT_1(cospi)
+CLC_HALF_THROUGH_FLOAT_1(sinpi)
+CLC_HALF_THROUGH_FLOAT_1(tanpi)
+CLC_HALF_THROUGH_FLOAT_2(atan2)
+CLC_HALF_THROUGH_FLOAT_2(atan2pi)
+CLC_HALF_THROUGH_FLOAT_2(fdim)
+CLC_HALF_THROUGH_FLOAT_2(fmax)
+CLC_HALF_THROUGH_FLOAT_2(fmin)
+CLC_HALF_THROUGH_FLOAT_2(fmod)
+CLC_HALF_THROUGH_FLOAT_2(hypot)
+CLC_HALF_THROUGH_FLOAT_2(maxmag)
+CLC_HALF_THROUGH_FLOAT_2(minmag)
+CLC_HALF_THROUGH_FLOAT_2(pow)
+CLC_HALF_THROUGH_FLOAT_2(powr)
+CLC_HALF_THROUGH_FLOAT_2(remainder)
+// The sign from the bits: converting a NaN to float (cvt) does not keep it.
+__device__ inline half copysign(half x, half y) {
+  return half::from_bits((x.bits & 0x7fffu) | (y.bits & 0x8000u));
+}
+__device__ inline half fma(half a, half b, half c) {
+  half r;
+  asm("fma.rn.f16 %0, %1, %2, %3;" : "=h"(r.bits) : "h"(a.bits), "h"(b.bits), "h"(c.bits));
+  return r;
+}
+__device__ inline half mad(half a, half b, half c) { return fma(a, b, c); }
+__device__ inline half nextafter(half x, half y) {
+  if (x != x || y != y)
+    return half(float(x) + float(y));
+  if (x == y)
+    return y;
+  if (float(x) == 0.0f)
+    return half::from_bits((y.bits & 0x8000u) | 1u);
+  return half::from_bits((x < y) == (float(x) > 0.0f) ? x.bits + 1 : x.bits - 1);
+}
+__device__ inline half fract(half x, half *iptr) {
+  float whole;
+  const float part = fract(float(x), &whole);
+  *iptr = half(whole);
+  return half(part) < half::from_bits(0x3bffu) ? half(part) : half::from_bits(0x3bffu);
+}
+__device__ inline half modf(half x, half *iptr) {
+  float whole;
+  const half part(modf(float(x), &whole));
+  *iptr = half(whole);
+  return part;
+}
+__device__ inline half sincos(half x, half *cosval) {
+  float c;
+  const half s(sincos(float(x), &c));
+  *cosval = half(c);
+  return s;
+}
+__device__ inline half frexp(half x, int *exp) { return half(frexp(float(x), exp)); }
+__device__ inline half lgamma_r(half x, int *signp) { return half(lgamma_r(float(x), signp)); }
+__device__ inline half remquo(half x, half y, int *quo) {
+  return half(remquo(float(x), float(y), quo));
+}
+__device__ inline int ilogb(half x) { return ilogb(float(x)); }
+__device__ inline half ldexp(half x, int n) { return half(ldexp(float(x), n)); }
+__device__ inline half pown(half x, int n) { return half(pown(float(x), n)); }
+__device__ inline half rootn(half x, int n) { return half(rootn(float(x), n)); }
 
 } // namespace clc

@@ -7,6 +7,18 @@
 #include <clc/core.h>
 
 namespace clc {
+namespace detail {
+template <class T> __device__ constexpr double smallest_normal() {
+  return is_same<T, half> ? 0x1p-14 : is_same<T, float> ? 0x1p-126 : 0x1p-1022;
+}
+// A half's sign from its bits: converting a NaN to float (cvt) does not keep it.
+template <class T> __device__ inline bool sign_bit(T x) {
+  if constexpr (is_same<T, half>)
+    return x.bits & 0x8000u;
+  else
+    return ::signbit(x);
+}
+} // namespace detail
 
 #define CLC_RELATIONAL_1(name, test)                                                               \
   template <class T, detail::if_floating<T> = 0> __device__ inline int name(T x) {                 \
@@ -47,9 +59,8 @@ CLC_RELATIONAL_2(isunordered, x != x || y != y)
 CLC_RELATIONAL_1(isfinite, ::isfinite(x))
 CLC_RELATIONAL_1(isinf, ::isinf(x))
 CLC_RELATIONAL_1(isnan, ::isnan(x))
-CLC_RELATIONAL_1(isnormal,
-                 ::isfinite(x) && ::fabs(x) >= T(detail::is_same<T, float> ? 0x1p-126 : 0x1p-1022))
-CLC_RELATIONAL_1(signbit, ::signbit(x))
+CLC_RELATIONAL_1(isnormal, ::isfinite(x) && ::fabs(x) >= detail::smallest_normal<T>())
+CLC_RELATIONAL_1(signbit, detail::sign_bit(x))
 #undef CLC_RELATIONAL_1
 #undef CLC_RELATIONAL_2
 

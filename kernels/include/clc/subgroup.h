@@ -19,8 +19,8 @@ __device__ inline unsigned int lanes_below(unsigned int n) {
 // The lanes of the calling work-item's sub-group, a bit each.
 __device__ inline unsigned int sub_group_lanes() { return lanes_below(get_sub_group_size()); }
 
-// The value of `value` in lane `source`, for scalars of every width (char
-// and short through int) and vectors (a component at a time). The source
+// The value of `value` in lane `source`, for scalars of every width (char,
+// short and half through int) and vectors (a component at a time). The source
 // lane must be active.
 template <class T> __device__ T shuffle_from(unsigned int lanes, const T &value, unsigned source) {
   if constexpr ((vec_size<T>) > 1) {
@@ -28,6 +28,9 @@ template <class T> __device__ T shuffle_from(unsigned int lanes, const T &value,
     for (int i = 0; i < vec_size<T>; ++i)
       result.elem[i] = shuffle_from(lanes, value.elem[i], source);
     return result;
+  } else if constexpr (is_same<T, half>) { // its bits: the value would convert
+    return half::from_bits(
+        static_cast<unsigned short>(__shfl_sync(lanes, int(value.bits), source)));
   } else if constexpr (sizeof(T) < sizeof(int)) {
     return T(__shfl_sync(lanes, int(value), source));
   } else {

@@ -28,29 +28,6 @@ template <int N, class T> __device__ inline void vstore(vec<T, N> data, size_t o
 }
 
 namespace detail {
-__device__ inline float half_to_float(half h) {
-  float f;
-  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.bits));
-  return f;
-}
-
-#define CLC_TO_HALF(mode, ptx_mode)                                                                \
-  __device__ inline half to_half(float f, mode) {                                                  \
-    half h;                                                                                        \
-    asm("cvt." #ptx_mode ".f16.f32 %0, %1;" : "=h"(h.bits) : "f"(f));                              \
-    return h;                                                                                      \
-  }                                                                                                \
-  __device__ inline half to_half(double d, mode) {                                                 \
-    half h;                                                                                        \
-    asm("cvt." #ptx_mode ".f16.f64 %0, %1;" : "=h"(h.bits) : "d"(d));                              \
-    return h;                                                                                      \
-  }
-CLC_TO_HALF(rte, rn)
-CLC_TO_HALF(rtz, rz)
-CLC_TO_HALF(rtp, rp)
-CLC_TO_HALF(rtn, rm)
-#undef CLC_TO_HALF
-
 // vload_half reads N halves from offset * N, vloada_half from offset * the
 // aligned size (a 3-vector takes 4); the store forms likewise.
 template <int N> constexpr size_t aligned_components = N == 3 ? 4 : N;

@@ -44,6 +44,11 @@ TEST_F(GpuTest, DeviceDescribesItselfTruthfully) {
             0u);
   EXPECT_EQ(deviceString(device, CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 ");
   EXPECT_NE(deviceString(device, CL_DEVICE_EXTENSIONS).find("cl_khr_icd"), std::string::npos);
+  // cl_khr_fp16: the f16 instructions' rounding and subnormals, a fused fma.
+  EXPECT_NE(deviceString(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16"), std::string::npos);
+  EXPECT_EQ(deviceValue<cl_device_fp_config>(device, CL_DEVICE_HALF_FP_CONFIG),
+            cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA));
+  EXPECT_EQ(deviceValue<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 1u);
   // Every query a clinfo asks: answered, and the same size twice.
   for (cl_device_info param = CL_DEVICE_TYPE; param <= CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED;
        ++param) {
