@@ -1004,15 +1004,23 @@ __device__ __forceinline__ void end_basic_block() {
 // computed by its float form, which holds every half exactly, and rounded
 // once to half. A float result within a few float ulps rounds to within the
 // spec's half bounds (OpenCL C 7.4: 2 ulp or more, exact functions exact).
+// A template (F is float), so that a program that does not call it does
+// not instantiate the float form: NVRTC's time on every program that
+// includes the module depends on it. For a half argument it is more
+// specialized than the module's template of every floating type, so it is
+// the one chosen.
 #define CLC_HALF_THROUGH_FLOAT_1(name)                                                             \
-  __device__ inline ::clc::half name(::clc::half x) { return ::clc::half(name(float(x))); }
+  template <class F = float> __device__ inline ::clc::half name(::clc::half x) {                   \
+    return ::clc::half(name(F(x)));                                                                \
+  }
 #define CLC_HALF_THROUGH_FLOAT_2(name)                                                             \
-  __device__ inline ::clc::half name(::clc::half x, ::clc::half y) {                               \
-    return ::clc::half(name(float(x), float(y)));                                                  \
+  template <class F = float> __device__ inline ::clc::half name(::clc::half x, ::clc::half y) {    \
+    return ::clc::half(name(F(x), F(y)));                                                          \
   }
 #define CLC_HALF_THROUGH_FLOAT_3(name)                                                             \
+  template <class F = float>                                                                       \
   __device__ inline ::clc::half name(::clc::half x, ::clc::half y, ::clc::half z) {                \
-    return ::clc::half(name(float(x), float(y), float(z)));                                        \
+    return ::clc::half(name(F(x), F(y), F(z)));                                                    \
   }
 
 // Defines the vector forms of a scalar builtin: each argument is a scalar

@@ -106,22 +106,33 @@ template <class V, detail::if_geometric<V> = 0> __device__ inline V normalize(V 
 }
 
 // The half forms: computed on the float vector (exact operands, squares far
-// inside float's range), each result rounded once to half.
-__device__ inline half dot(half p0, half p1) { return half(float(p0) * float(p1)); }
+// inside float's range), each result rounded once to half. Templates (F is
+// float): a program instantiates the float form only if it calls the half one.
+template <class F = float> __device__ inline half dot(half p0, half p1) {
+  return half(F(p0) * F(p1));
+}
 template <int N> __device__ inline half dot(vec<half, N> p0, vec<half, N> p1) {
   return half(dot(vec<float, N>(p0), vec<float, N>(p1)));
 }
-__device__ inline half3 cross(half3 p0, half3 p1) { return half3(cross(float3(p0), float3(p1))); }
-__device__ inline half4 cross(half4 p0, half4 p1) { return half4(cross(float4(p0), float4(p1))); }
-__device__ inline half length(half p) { return half(length(float(p))); }
+template <class F = float> __device__ inline half3 cross(half3 p0, half3 p1) {
+  return half3(cross(vec<F, 3>(p0), vec<F, 3>(p1)));
+}
+template <class F = float> __device__ inline half4 cross(half4 p0, half4 p1) {
+  return half4(cross(vec<F, 4>(p0), vec<F, 4>(p1)));
+}
+template <class F = float> __device__ inline half length(half p) { return half(length(F(p))); }
 template <int N> __device__ inline half length(vec<half, N> p) {
   return half(length(vec<float, N>(p)));
 }
-__device__ inline half distance(half p0, half p1) { return half(distance(float(p0), float(p1))); }
+template <class F = float> __device__ inline half distance(half p0, half p1) {
+  return half(distance(F(p0), F(p1)));
+}
 template <int N> __device__ inline half distance(vec<half, N> p0, vec<half, N> p1) {
   return half(distance(vec<float, N>(p0), vec<float, N>(p1)));
 }
-__device__ inline half normalize(half p) { return half(normalize(float(p))); }
+template <class F = float> __device__ inline half normalize(half p) {
+  return half(normalize(F(p)));
+}
 template <int N> __device__ inline vec<half, N> normalize(vec<half, N> p) {
   return vec<half, N>(normalize(vec<float, N>(p)));
 }

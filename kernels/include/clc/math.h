@@ -433,32 +433,44 @@ __device__ inline half nextafter(half x, half y) {
     return half::from_bits((y.bits & 0x8000u) | 1u);
   return half::from_bits((x < y) == (float(x) > 0.0f) ? x.bits + 1 : x.bits - 1);
 }
-__device__ inline half fract(half x, half *iptr) {
-  float whole;
-  const float part = fract(float(x), &whole);
+// Templates (F is float), as CLC_HALF_THROUGH_FLOAT's: a program instantiates
+// the float form only if it calls the half one.
+template <class F = float> __device__ inline half fract(half x, half *iptr) {
+  F whole;
+  const half part(fract(F(x), &whole)), below_one = half::from_bits(0x3bffu);
   *iptr = half(whole);
-  return half(part) < half::from_bits(0x3bffu) ? half(part) : half::from_bits(0x3bffu);
+  return part < below_one ? part : below_one;
 }
-__device__ inline half modf(half x, half *iptr) {
-  float whole;
-  const half part(modf(float(x), &whole));
+template <class F = float> __device__ inline half modf(half x, half *iptr) {
+  F whole;
+  const half part(modf(F(x), &whole));
   *iptr = half(whole);
   return part;
 }
-__device__ inline half sincos(half x, half *cosval) {
-  float c;
-  const half s(sincos(float(x), &c));
+template <class F = float> __device__ inline half sincos(half x, half *cosval) {
+  F c;
+  const half s(sincos(F(x), &c));
   *cosval = half(c);
   return s;
 }
-__device__ inline half frexp(half x, int *exp) { return half(frexp(float(x), exp)); }
-__device__ inline half lgamma_r(half x, int *signp) { return half(lgamma_r(float(x), signp)); }
-__device__ inline half remquo(half x, half y, int *quo) {
-  return half(remquo(float(x), float(y), quo));
+template <class F = float> __device__ inline half frexp(half x, int *exp) {
+  return half(frexp(F(x), exp));
 }
-__device__ inline int ilogb(half x) { return ilogb(float(x)); }
-__device__ inline half ldexp(half x, int n) { return half(ldexp(float(x), n)); }
-__device__ inline half pown(half x, int n) { return half(pown(float(x), n)); }
-__device__ inline half rootn(half x, int n) { return half(rootn(float(x), n)); }
+template <class F = float> __device__ inline half lgamma_r(half x, int *signp) {
+  return half(lgamma_r(F(x), signp));
+}
+template <class F = float> __device__ inline half remquo(half x, half y, int *quo) {
+  return half(remquo(F(x), F(y), quo));
+}
+template <class F = float> __device__ inline int ilogb(half x) { return ilogb(F(x)); }
+template <class F = float> __device__ inline half ldexp(half x, int n) {
+  return half(ldexp(F(x), n));
+}
+template <class F = float> __device__ inline half pown(half x, int n) {
+  return half(pown(F(x), n));
+}
+template <class F = float> __device__ inline half rootn(half x, int n) {
+  return half(rootn(F(x), n));
+}
 
 } // namespace clc
