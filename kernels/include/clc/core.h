@@ -111,7 +111,8 @@ template <class T> __host__ __device__ constexpr T min_value() {
 }
 
 // half's bits from a value, rounded to nearest even, in software: for
-// constants (a __constant half needs a constant initializer).
+// constants (a __constant half needs a constant initializer) and doubles (a
+// literal 1.5h is written half(1.5), which NVVM then folds).
 __host__ __device__ constexpr unsigned short half_bits_of(double value) {
   const unsigned long long bits = __builtin_bit_cast(unsigned long long, value);
   const unsigned short sign = (bits >> 48) & 0x8000u;
