@@ -253,7 +253,6 @@ private:
 };
 
 namespace detail {
-__device__ inline float half_to_float(half h) { return float(h); }
 // `value` (a float, double or integer) as a half, rounded by `mode`.
 template <class S, class Mode> __device__ inline half to_half(S value, Mode mode) {
   return half::from_bits(half_bits(half_source(value), mode));

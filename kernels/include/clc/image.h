@@ -236,7 +236,7 @@ __device__ inline float component_to_float(unsigned int bits, component_format f
   const float value = f.is_signed ? static_cast<float>(static_cast<int>(bits))
                                   : static_cast<float>(bits);
   const float normalized = ::fmaxf(-1.0f, value / static_cast<float>(f.max));
-  const float half_value = half_to_float(half::from_bits(static_cast<unsigned short>(bits)));
+  const float half_value = float(half::from_bits(static_cast<unsigned short>(bits)));
   return f.kind == component_format::normalized   ? normalized
          : f.kind == component_format::integer    ? value
          : f.kind == component_format::half_float ? half_value

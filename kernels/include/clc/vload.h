@@ -34,11 +34,11 @@ template <int N> constexpr size_t aligned_components = N == 3 ? 4 : N;
 
 template <int N> __device__ inline auto load_halves(const half *first) {
   if constexpr (N == 1) {
-    return half_to_float(first[0]);
+    return float(first[0]);
   } else {
     vec<float, N> r;
     for (int i = 0; i < N; ++i)
-      r.elem[i] = half_to_float(first[i]);
+      r.elem[i] = float(first[i]);
     return r;
   }
 }
