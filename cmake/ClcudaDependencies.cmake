@@ -36,9 +36,22 @@ if(NOT EXISTS "${CLCUDA_CLANG_RESOURCE_INCLUDE}/opencl-c-base.h")
     "${CLCUDA_CLANG_RESOURCE_INCLUDE}; install libclang-common-16-dev.")
 endif()
 
+# The translator's SPIR-V front end: SPIRV-Tools validates a module (its
+# static library, linked into libcl2cuda: nothing travels with it) and
+# spirv-headers' grammar gives the instruction tables; the tests assemble
+# their modules with spirv-as.
+find_package(SPIRV-Tools CONFIG QUIET)
+clcuda_require(SPIRV-Tools_FOUND "SPIRV-Tools (SPIRV-ToolsConfig.cmake)" "spirv-tools")
+find_path(SPIRV_HEADERS_GRAMMAR_DIR spirv.core.grammar.json PATH_SUFFIXES spirv/unified1)
+clcuda_require(SPIRV_HEADERS_GRAMMAR_DIR "spirv-headers (spirv/unified1/spirv.core.grammar.json)"
+  "spirv-headers")
+find_package(Python3 QUIET COMPONENTS Interpreter)
+clcuda_require(Python3_Interpreter_FOUND "Python 3 (the SPIR-V tables, the CTS runner's test)"
+  "python3")
+
 if(CLCUDA_BUILD_TESTS)
   find_package(GTest QUIET)
   clcuda_require(GTest_FOUND "GoogleTest" "libgtest-dev")
-  find_package(Python3 QUIET COMPONENTS Interpreter)
-  clcuda_require(Python3_Interpreter_FOUND "Python 3 (the CTS runner's test)" "python3")
+  find_program(SPIRV_AS spirv-as)
+  clcuda_require(SPIRV_AS "spirv-as (the SPIR-V tests' assembler)" "spirv-tools")
 endif()

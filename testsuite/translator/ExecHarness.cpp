@@ -121,6 +121,8 @@ const Translator &translator() {
     }
     result.translate =
         reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
+    result.translate_il =
+        reinterpret_cast<decltype(&cl2cuda_translate_il)>(dlsym(library, "cl2cuda_translate_il"));
     result.free =
         reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
     // cl2cuda::translate(std::string_view, const TranslateOptions &), by its
@@ -129,7 +131,7 @@ const Translator &translator() {
     result.translate_with_options = reinterpret_cast<decltype(&cl2cuda::translate)>(
         dlsym(library, "_ZN7cl2cuda9translateESt17basic_string_viewIcSt11char_traitsIcEERKNS_"
                        "16TranslateOptionsE"));
-    if (!result.translate || !result.free)
+    if (!result.translate || !result.translate_il || !result.free)
       result.error = "libcl2cuda.so lacks the C ABI";
     else if (!result.translate_with_options)
       result.error = "libcl2cuda.so lacks cl2cuda::translate(std::string_view, const "
@@ -288,9 +290,20 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
   if (!library.translate)
     return failure("cannot load " CL2CUDA_LIBRARY_PATH ": " + library.error);
   cl2cuda_result result_strings;
-  std::string source = sourceOf(test);
-  int status =
-      library.translate(source.c_str(), test.build_options.c_str(), nullptr, 0, &result_strings);
+  int status = 0;
+  if (test.spirv.empty()) {
+    const std::string source = sourceOf(test);
+    status =
+        library.translate(source.c_str(), test.build_options.c_str(), nullptr, 0, &result_strings);
+  } else {
+    std::ifstream file(std::string(CL2CUDA_SPIRV_BINARY_DIR) + "/" + test.spirv, std::ios::binary);
+    std::stringstream module;
+    module << file.rdbuf();
+    const std::string binary = module.str();
+    if (binary.empty())
+      return failure("no assembled module " + test.spirv + " in " CL2CUDA_SPIRV_BINARY_DIR);
+    status = library.translate_il(binary.data(), binary.size(), &result_strings);
+  }
   std::string cuda_source = result_strings.cuda_source ? result_strings.cuda_source : "";
   std::string log = result_strings.log ? result_strings.log : "";
   std::string metadata_text = result_strings.metadata ? result_strings.metadata : "";

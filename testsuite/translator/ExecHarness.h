@@ -64,6 +64,11 @@ struct ExecCase {
         build_options(std::move(options)) {}
   std::string file;   // testsuite/translator/exec/<file>
   std::string kernel; // the kernel to run
+  // When set, the CUDA side runs this SPIR-V module instead of the translated
+  // file (a path under the tests' build directory, "spirv/<name>.spv", as
+  // spirv-as assembled testsuite/translator/spirv/<name>.spvasm); the
+  // reference still runs `file`, the same kernel in OpenCL C.
+  std::string spirv;
   std::string build_options;
   unsigned work_dim = 1;
   size_t global_size[3] = {1, 1, 1};

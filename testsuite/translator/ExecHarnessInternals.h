@@ -39,6 +39,7 @@ std::string sourceOf(const ExecCase &test);
 // the C ABI does not offer, through the C++ API's translate().
 struct Translator {
   decltype(&cl2cuda_translate) translate = nullptr;
+  decltype(&cl2cuda_translate_il) translate_il = nullptr;
   decltype(&cl2cuda_result_free) free = nullptr;
   decltype(&cl2cuda::translate) translate_with_options = nullptr;
   std::string error;

@@ -86,13 +86,25 @@ struct Position {
   size_t column = 0;
 };
 
+// The text of a comment line: after "//" (OpenCL C, CUDA) or ";" (SPIR-V
+// assembly); false for any other line.
+bool commentText(const std::string &line, std::string *text) {
+  std::string trimmed = trim(line);
+  if (trimmed.compare(0, 2, "//") == 0)
+    *text = trim(trimmed.substr(2));
+  else if (trimmed.compare(0, 1, ";") == 0)
+    *text = trim(trimmed.substr(1));
+  else
+    return false;
+  return true;
+}
+
 } // namespace
 
 bool isDirectiveLine(const std::string &line) {
-  std::string text = trim(line);
-  if (text.compare(0, 2, "//") != 0)
+  std::string text;
+  if (!commentText(line, &text))
     return false;
-  text = trim(text.substr(2));
   size_t colon = text.find(':');
   if (colon == std::string::npos || colon == 0)
     return false;
@@ -107,10 +119,9 @@ std::vector<CheckDirective> parseDirectives(const std::string &test_text,
   std::vector<CheckDirective> directives;
   std::vector<std::string> lines = splitLines(test_text);
   for (size_t number = 0; number < lines.size(); ++number) {
-    std::string text = trim(lines[number]);
-    if (text.compare(0, 2, "//") != 0)
+    std::string text;
+    if (!commentText(lines[number], &text))
       continue;
-    text = trim(text.substr(2));
     for (const std::string &prefix : prefixes) {
       static const std::pair<const char *, CheckDirective::Kind> kSuffixes[] = {
           {":", CheckDirective::Plain},
@@ -200,10 +211,9 @@ std::string checkOutput(const std::string &output, const std::vector<CheckDirect
 
 std::string directiveValue(const std::string &test_text, const std::string &name) {
   for (const std::string &line : splitLines(test_text)) {
-    std::string text = trim(line);
-    if (text.compare(0, 2, "//") != 0)
+    std::string text;
+    if (!commentText(line, &text))
       continue;
-    text = trim(text.substr(2));
     if (text.compare(0, name.size() + 1, name + ":") == 0)
       return trim(text.substr(name.size() + 1));
   }

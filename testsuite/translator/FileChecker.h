@@ -1,5 +1,6 @@
 // A small FileCheck: checks text against directives written as comments in a
-// test file (FileCheck itself is not on the GPU machine).
+// test file, `//` or (SPIR-V assembly) `;` (FileCheck itself is not on the GPU
+// machine).
 //
 //   // <PREFIX>: pattern        the pattern occurs after the previous match
 //   // <PREFIX>-NEXT: pattern   ... on the line after the previous match

@@ -19,13 +19,15 @@ std::string readFile(const std::string &path) {
   return text.str();
 }
 
-std::vector<std::string> listTestFiles(const std::string &subdirectory) {
+std::vector<std::string> listTestFiles(const std::string &subdirectory,
+                                       const std::string &extension) {
   std::vector<std::string> files;
   std::string directory = testDirectory() + "/" + subdirectory;
   if (DIR *handle = opendir(directory.c_str())) {
     while (dirent *entry = readdir(handle)) {
       std::string name = entry->d_name;
-      if (name.size() > 3 && name.compare(name.size() - 3, 3, ".cl") == 0)
+      if (name.size() > extension.size() &&
+          name.compare(name.size() - extension.size(), extension.size(), extension) == 0)
         files.push_back(directory + "/" + name);
     }
     closedir(handle);

@@ -1,4 +1,4 @@
-// The translator's test files (testsuite/translator/<dir>/*.cl) and what
+// The translator's test files (testsuite/translator/<dir>/*.cl, *.spvasm) and what
 // their directive comments ask for.
 #pragma once
 
@@ -12,8 +12,10 @@ namespace cl2cuda::testing {
 
 std::string testDirectory(); // testsuite/translator in the source tree
 std::string readFile(const std::string &path);
-// The .cl files of testsuite/translator/<subdirectory>, sorted by name.
-std::vector<std::string> listTestFiles(const std::string &subdirectory);
+// The files of testsuite/translator/<subdirectory> whose names end in
+// `extension`, sorted by name.
+std::vector<std::string> listTestFiles(const std::string &subdirectory,
+                                       const std::string &extension = ".cl");
 std::string stemOf(const std::string &path);
 
 struct TestCase {

@@ -97,6 +97,28 @@ extern "C" int cl2cuda_translate_unit(const char *source, const char *options,
   return translateUnit(source, options, headers, num_headers, true, result, whole_program);
 }
 
+extern "C" int cl2cuda_translate_il(const void *il, unsigned long length, cl2cuda_result *result) {
+  if (!result)
+    return 1;
+  *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
+  try {
+    if (!il && length) {
+      fill(result, 1, "", "", "error: no intermediate language given to the translator\n");
+      return result->status;
+    }
+    const cl2cuda::TranslateResult translated =
+        cl2cuda::translateSpirv(std::string_view(static_cast<const char *>(il), length));
+    if (!fillFrom(result, translated)) {
+      cl2cuda_result_free(result);
+      result->status = 1;
+    }
+  } catch (const std::exception &) {
+    cl2cuda_result_free(result);
+    result->status = 1;
+  }
+  return result->status;
+}
+
 extern "C" void cl2cuda_result_free(cl2cuda_result *result) {
   if (!result)
     return;

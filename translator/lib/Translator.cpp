@@ -5,6 +5,7 @@
 #include "Frontend.h"
 #include "Renderers.h"
 #include "Rewriter.h"
+#include "spirv/SpirvToCuda.h"
 
 #include <llvm/Support/CrashRecoveryContext.h>
 
@@ -173,6 +174,26 @@ TranslateResult translate(std::string_view source, const TranslateOptions &optio
     result.log = std::string("error: the translator failed: ") + failure.what() + "\n";
     return result;
   }
+}
+
+TranslateResult translateSpirv(std::string_view binary) {
+  try {
+    return spirv::translateModule(binary);
+  } catch (const std::exception &failure) {
+    TranslateResult result;
+    result.status = Status::BuildFailure;
+    result.log = std::string("error: the SPIR-V front end failed: ") + failure.what() + "\n";
+    return result;
+  }
+}
+
+bool isSpirv(std::string_view binary) {
+  static constexpr unsigned char kMagic[4] = {0x03, 0x02, 0x23, 0x07};
+  if (binary.size() < 4)
+    return false;
+  const auto *bytes = reinterpret_cast<const unsigned char *>(binary.data());
+  return std::equal(kMagic, kMagic + 4, bytes) ||
+         std::equal(kMagic, kMagic + 4, std::reverse_iterator(bytes + 4));
 }
 
 } // namespace cl2cuda

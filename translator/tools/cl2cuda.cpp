@@ -16,10 +16,13 @@
 
 namespace {
 
-constexpr const char *kUsage = R"(usage: cl2cuda INPUT.cl [options] [OpenCL build options]
+constexpr const char *kUsage = R"(usage: cl2cuda INPUT.cl|INPUT.spv [options] [OpenCL build options]
 
-Translates OpenCL C to CUDA C++ that NVRTC compiles with clcuda's device
-library (kernels/include/clc).
+Translates OpenCL C, or a SPIR-V module of OpenCL's Kernel environment, to
+CUDA C++ that NVRTC compiles with clcuda's device library (kernels/include/clc).
+A SPIR-V input (recognized by its magic number) has one output, the compile
+mode's; --mode, --object, --launch-helpers, --time and the build options apply
+to OpenCL C only.
 
 options:
   -o FILE               write the CUDA source to FILE (default: standard output)
@@ -240,13 +243,15 @@ int main(int argc, char **argv) {
   options.separate_compilation = command.separate_compilation;
   options.launch_helpers = command.launch_helpers;
   options.build_options = joinOptions(build_options);
-  cl2cuda::TranslateResult result = cl2cuda::translate(source, options);
+  const bool spirv = cl2cuda::isSpirv(source);
+  cl2cuda::TranslateResult result =
+      spirv ? cl2cuda::translateSpirv(source) : cl2cuda::translate(source, options);
   std::cerr << result.log;
   if (command.stats)
     std::cerr << statsReport(result);
   if (result.status != cl2cuda::Status::Ok)
     return result.status == cl2cuda::Status::InvalidBuildOptions ? 2 : 1;
-  if (command.time)
+  if (command.time && !spirv)
     printTimes(source, options, result);
   if (command.metadata)
     std::cerr << result.metadata.serialize();

@@ -1,6 +1,6 @@
 /* The C ABI of libcl2cuda.so, loaded by the shim with dlopen (docs/design.md,
  * "The C ABI the shim loads"). Keep it C-compatible and stable: the shim
- * resolves these three symbols by name. */
+ * resolves these symbols by name. */
 #ifndef CL2CUDA_C_API_H
 #define CL2CUDA_C_API_H
 
@@ -47,6 +47,13 @@ CL2CUDA_C_EXPORT int cl2cuda_translate(const char *source, const char *options,
 CL2CUDA_C_EXPORT int cl2cuda_translate_unit(const char *source, const char *options,
                                             const cl2cuda_header *headers, unsigned num_headers,
                                             cl2cuda_result *result, cl2cuda_result *whole_program);
+
+/* As cl2cuda_translate, for a SPIR-V module of OpenCL's Kernel environment
+ * (clCreateProgramWithIL's binary, `length` bytes): status 1 with the reason
+ * in the log when it is invalid or uses what the front end does not support
+ * (docs/translator.md, "SPIR-V programs"). */
+CL2CUDA_C_EXPORT int cl2cuda_translate_il(const void *il, unsigned long length,
+                                          cl2cuda_result *result);
 
 /* Releases the strings of *result and sets them to NULL. */
 CL2CUDA_C_EXPORT void cl2cuda_result_free(cl2cuda_result *result);

@@ -83,6 +83,14 @@ struct TranslateResult {
 // Translates one program. Thread-safe; never throws.
 CL2CUDA_API TranslateResult translate(std::string_view source, const TranslateOptions &options);
 
+// Translates one SPIR-V module of OpenCL's Kernel environment (the binary
+// clCreateProgramWithIL takes) to the same kind of CUDA C++ and metadata:
+// compile mode only, SPIR-V having no source text to keep (docs/translator.md,
+// "SPIR-V programs"). Whether `binary` starts with SPIR-V's magic number:
+// isSpirv(). Thread-safe; never throws.
+CL2CUDA_API TranslateResult translateSpirv(std::string_view binary);
+CL2CUDA_API bool isSpirv(std::string_view binary);
+
 // The mapping tables (qualifiers, types, work-item functions, builtins,
 // patterns, build options...) as Markdown: the text of docs/mapping.md.
 CL2CUDA_API std::string mappingTablesMarkdown();

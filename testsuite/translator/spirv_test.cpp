@@ -1,0 +1,146 @@
+// The SPIR-V front end (translator/lib/spirv/): each testsuite/translator/
+// spirv/*.spvasm, assembled by spirv-as when the tests are built, translates;
+// its COMPILE and METADATA directives hold and NVRTC compiles the output.
+// Each spirv/errors/*.spvasm fails with a log matching its LOG directives,
+// and malformed binaries fail with a message, never a crash (label translator).
+#include "FileChecker.h"
+#include "TestFiles.h"
+#include "nvrtc_compile.h"
+
+#include <cl2cuda/c_api.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace cl2cuda::testing {
+namespace {
+
+// The module spirv-as made of testsuite/translator/<directory>/<stem>.spvasm.
+std::string assembled(const std::string &source_path) {
+  const std::string directory = source_path.substr(0, source_path.find_last_of('/'));
+  const std::string relative = directory.substr(testDirectory().size() + 1);
+  return readFile(std::string(CL2CUDA_SPIRV_BINARY_DIR) + "/" + relative + "/" +
+                  stemOf(source_path) + ".spv");
+}
+
+std::string paramName(const ::testing::TestParamInfo<std::string> &info) {
+  return testParamName({stemOf(info.param)});
+}
+
+class SpirvModules : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SpirvModules, TranslatesAsTheDirectivesSay) {
+  const std::string text = readFile(GetParam());
+  const std::string binary = assembled(GetParam());
+  ASSERT_FALSE(binary.empty()) << "no assembled module for " << GetParam();
+  ASSERT_TRUE(isSpirv(binary));
+  const TranslateResult result = translateSpirv(binary);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  EXPECT_EQ(checkOutput(result.cuda_source, parseDirectives(text, {"CHECK", "COMPILE"})), "")
+      << result.cuda_source;
+  EXPECT_EQ(checkOutput(result.metadata.serialize(), parseDirectives(text, {"METADATA"})), "")
+      << result.metadata.serialize();
+}
+
+TEST_P(SpirvModules, CompilesWithNvrtc) {
+  const TranslateResult result = translateSpirv(assembled(GetParam()));
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  const clcuda::NvrtcOutput compiled =
+      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{"sm_90"},
+                          result.metadata.nvrtc_options, clcuda::CompileKind::whole);
+  EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
+}
+
+INSTANTIATE_TEST_SUITE_P(Spirv, SpirvModules,
+                         ::testing::ValuesIn(listTestFiles("spirv", ".spvasm")), paramName);
+
+class SpirvErrors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SpirvErrors, FailWithTheReason) {
+  const std::string text = readFile(GetParam());
+  const TranslateResult result = translateSpirv(assembled(GetParam()));
+  EXPECT_EQ(result.status, Status::BuildFailure);
+  EXPECT_TRUE(result.cuda_source.empty());
+  EXPECT_TRUE(result.metadata.kernels.empty());
+  EXPECT_EQ(checkOutput(result.log, parseDirectives(text, {"LOG"})), "") << result.log;
+}
+
+INSTANTIATE_TEST_SUITE_P(Spirv, SpirvErrors,
+                         ::testing::ValuesIn(listTestFiles("spirv/errors", ".spvasm")), paramName);
+
+std::string words(std::initializer_list<uint32_t> values) {
+  std::string bytes(values.size() * 4, '\0');
+  std::memcpy(bytes.data(), values.begin(), bytes.size());
+  return bytes;
+}
+
+TEST(SpirvBinaries, MalformedModulesFailWithAMessage) {
+  const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
+  ASSERT_GT(saxpy.size(), 40u);
+  struct Case {
+    const char *what;
+    std::string binary;
+    const char *message;
+  } cases[] = {
+      {"OpenCL C source", "__kernel void k() {}", "not a SPIR-V module"},
+      {"empty", "", "not a SPIR-V module"},
+      {"a header only", words({0x07230203, 0x00010000, 0, 10, 0}),
+       "invalid SPIR-V: Missing required OpMemoryModel"},
+      {"a word count past the end", words({0x07230203, 0x00010000, 0, 10, 0, (5u << 16) | 17}),
+       "runs past the module"},
+      {"cut short", saxpy.substr(0, saxpy.size() - 8), "invalid SPIR-V: Missing OpFunctionEnd"},
+      {"a zero word count", words({0x07230203, 0x00010000, 0, 10, 0, 0}), "runs past the module"},
+  };
+  for (const Case &test : cases) {
+    const TranslateResult result = translateSpirv(test.binary);
+    EXPECT_EQ(result.status, Status::BuildFailure) << test.what;
+    EXPECT_NE(result.log.find(test.message), std::string::npos) << test.what << ": " << result.log;
+  }
+  // Every truncation and every single-word corruption of a valid module:
+  // a result or a message, never a crash or a hang.
+  for (size_t length = 0; length < saxpy.size(); length += 4)
+    EXPECT_EQ(translateSpirv(saxpy.substr(0, length)).status, Status::BuildFailure) << length;
+  for (size_t word = 5; word < saxpy.size() / 4; ++word) {
+    std::string corrupted = saxpy;
+    corrupted[word * 4] ^= 0x5a;
+    const TranslateResult result = translateSpirv(corrupted);
+    if (result.status != Status::Ok) {
+      EXPECT_FALSE(result.log.empty()) << "word " << word;
+    }
+  }
+}
+
+TEST(SpirvBinaries, EitherByteOrderIsAModule) {
+  const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
+  std::string swapped = saxpy;
+  for (size_t i = 0; i + 3 < swapped.size(); i += 4)
+    std::swap(swapped[i], swapped[i + 3]), std::swap(swapped[i + 1], swapped[i + 2]);
+  ASSERT_TRUE(isSpirv(swapped));
+  const TranslateResult native = translateSpirv(saxpy), other = translateSpirv(swapped);
+  ASSERT_EQ(other.status, Status::Ok) << other.log;
+  EXPECT_EQ(other.cuda_source, native.cuda_source);
+  EXPECT_FALSE(isSpirv("__kernel"));
+}
+
+TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
+  const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
+  cl2cuda_result result;
+  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), &result), 0) << result.log;
+  ProgramMetadata metadata;
+  std::string error;
+  EXPECT_TRUE(ProgramMetadata::parse(result.metadata, &metadata, &error)) << error;
+  EXPECT_NE(metadata.findKernel("saxpy"), nullptr);
+  EXPECT_EQ(std::string(result.cuda_source), translateSpirv(saxpy).cuda_source);
+  cl2cuda_result_free(&result);
+  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, &result), 1);
+  EXPECT_NE(std::string(result.log).find("no intermediate language"), std::string::npos);
+  cl2cuda_result_free(&result);
+  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, &result), 1);
+  EXPECT_NE(std::string(result.log).find("not a SPIR-V module"), std::string::npos);
+  cl2cuda_result_free(&result);
+}
+
+} // namespace
+} // namespace cl2cuda::testing

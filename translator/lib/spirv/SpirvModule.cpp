@@ -1,0 +1,259 @@
+#include "spirv/SpirvModule.h"
+
+#include <spirv-tools/libspirv.h>
+
+#include <cstring>
+
+namespace cl2cuda::spirv {
+namespace {
+
+constexpr uint32_t kMagic = 0x07230203;
+constexpr size_t kHeaderWords = 5;
+
+uint32_t byteSwapped(uint32_t word) {
+  return (word >> 24) | ((word >> 8) & 0xff00) | ((word << 8) & 0xff0000) | (word << 24);
+}
+
+std::vector<uint32_t> wordsOf(std::string_view binary) {
+  std::vector<uint32_t> words(binary.size() / 4);
+  if (!words.empty())
+    std::memcpy(words.data(), binary.data(), words.size() * 4);
+  if (!words.empty() && words[0] == byteSwapped(kMagic))
+    for (uint32_t &word : words)
+      word = byteSwapped(word);
+  return words;
+}
+
+std::string at(size_t word_offset) { return " at word " + std::to_string(word_offset); }
+
+} // namespace
+
+std::string Instruction::literalString(size_t first, size_t *next) const {
+  std::string text;
+  size_t index = first;
+  for (; index < operands.size(); ++index) {
+    uint32_t word = operands[index];
+    bool ended = false;
+    for (int byte = 0; byte < 4; ++byte) {
+      char c = static_cast<char>((word >> (8 * byte)) & 0xff);
+      if (c == '\0') {
+        ended = true;
+        break;
+      }
+      text += c;
+    }
+    if (ended) {
+      ++index;
+      break;
+    }
+  }
+  if (next)
+    *next = index;
+  return text;
+}
+
+const Decoration *Module::decoration(uint32_t id, spv::Decoration kind) const {
+  auto found = decorations.find(id);
+  if (found == decorations.end())
+    return nullptr;
+  for (const Decoration &decoration : found->second)
+    if (decoration.kind == kind)
+      return &decoration;
+  return nullptr;
+}
+
+bool parseModule(std::string_view binary, Module *module, std::string *error) {
+  if (binary.size() % 4 != 0 || binary.size() < kHeaderWords * 4) {
+    *error = "not a SPIR-V module: " + std::to_string(binary.size()) +
+             " bytes, not a whole number of words after a 5-word header";
+    return false;
+  }
+  const std::vector<uint32_t> words = wordsOf(binary);
+  if (words[0] != kMagic) {
+    *error = "not a SPIR-V module: the first word is not the magic number 0x07230203";
+    return false;
+  }
+  module->version = words[1];
+  module->bound = words[3];
+  for (size_t offset = kHeaderWords; offset < words.size();) {
+    const uint32_t count = words[offset] >> 16;
+    if (count == 0 || offset + count > words.size()) {
+      *error = "an instruction's word count runs past the module" + at(offset);
+      return false;
+    }
+    Instruction instruction;
+    instruction.opcode = static_cast<spv::Op>(words[offset] & 0xffff);
+    instruction.word_offset = offset;
+    bool has_result = false, has_type = false;
+    spv::HasResultAndType(instruction.opcode, &has_result, &has_type);
+    size_t operand = offset + 1;
+    const size_t end = offset + count;
+    if (has_type) {
+      if (operand >= end) {
+        *error = opcodeName(instruction.opcode) + " lacks its result type" + at(offset);
+        return false;
+      }
+      instruction.result_type = words[operand++];
+    }
+    if (has_result) {
+      if (operand >= end) {
+        *error = opcodeName(instruction.opcode) + " lacks its result id" + at(offset);
+        return false;
+      }
+      instruction.result = words[operand++];
+    }
+    instruction.operands.assign(words.begin() + operand, words.begin() + end);
+    module->instructions.push_back(std::move(instruction));
+    offset = end;
+  }
+
+  Function *function = nullptr;
+  Block *block = nullptr;
+  for (const Instruction &instruction : module->instructions) {
+    if (instruction.result != 0) {
+      if (instruction.result >= module->bound ||
+          !module->definitions.emplace(instruction.result, &instruction).second) {
+        *error = "result id %" + std::to_string(instruction.result) +
+                 " is out of the module's bound or defined twice" + at(instruction.word_offset);
+        return false;
+      }
+    }
+    const std::vector<uint32_t> &ops = instruction.operands;
+    switch (instruction.opcode) {
+    case spv::Op::OpCapability:
+      if (!ops.empty())
+        module->capabilities.push_back(static_cast<spv::Capability>(ops[0]));
+      break;
+    case spv::Op::OpExtInstImport:
+      module->ext_inst_sets[instruction.result] = instruction.literalString(0);
+      break;
+    case spv::Op::OpName:
+      if (!ops.empty())
+        module->names[ops[0]] = instruction.literalString(1);
+      break;
+    case spv::Op::OpDecorate:
+      if (ops.size() >= 2)
+        module->decorations[ops[0]].push_back(
+            {static_cast<spv::Decoration>(ops[1]), {ops.begin() + 2, ops.end()}});
+      break;
+    case spv::Op::OpGroupDecorate:
+      // The group's decorations (an OpDecorationGroup's target) on each target.
+      for (size_t i = 1; i < ops.size(); ++i) {
+        auto group = module->decorations.find(ops[0]);
+        if (group != module->decorations.end()) {
+          std::vector<Decoration> copied = group->second;
+          module->decorations[ops[i]].insert(module->decorations[ops[i]].end(), copied.begin(),
+                                             copied.end());
+        }
+      }
+      break;
+    case spv::Op::OpEntryPoint:
+      if (ops.size() >= 3 &&
+          static_cast<spv::ExecutionModel>(ops[0]) == spv::ExecutionModel::Kernel)
+        module->entry_points.push_back({ops[1], instruction.literalString(2), {}, {}});
+      break;
+    case spv::Op::OpExecutionMode:
+      if (ops.size() >= 5)
+        for (EntryPoint &entry : module->entry_points)
+          if (entry.function == ops[0]) {
+            uint32_t *size = nullptr;
+            if (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSize)
+              size = entry.reqd_work_group_size;
+            else if (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSizeHint)
+              size = entry.work_group_size_hint;
+            if (size)
+              for (int d = 0; d < 3; ++d)
+                size[d] = ops[2 + d];
+          }
+      break;
+    case spv::Op::OpFunction:
+      module->functions.push_back({&instruction, {}, {}});
+      function = &module->functions.back();
+      block = nullptr;
+      break;
+    case spv::Op::OpFunctionParameter:
+      if (!function) {
+        *error = "OpFunctionParameter outside a function" + at(instruction.word_offset);
+        return false;
+      }
+      function->parameters.push_back(&instruction);
+      break;
+    case spv::Op::OpLabel:
+      if (!function) {
+        *error = "OpLabel outside a function" + at(instruction.word_offset);
+        return false;
+      }
+      function->blocks.push_back({instruction.result, {}});
+      block = &function->blocks.back();
+      break;
+    case spv::Op::OpFunctionEnd:
+      function = nullptr;
+      block = nullptr;
+      break;
+    default:
+      if (block)
+        block->instructions.push_back(&instruction);
+      else if (!function && instruction.result != 0)
+        module->types_and_globals.push_back(&instruction);
+      else if (function && instruction.opcode != spv::Op::OpLine &&
+               instruction.opcode != spv::Op::OpNoLine) {
+        *error = opcodeName(instruction.opcode) + " in a function before its first block" +
+                 at(instruction.word_offset);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::string validateModule(std::string_view binary) {
+  const std::vector<uint32_t> words = wordsOf(binary);
+  const uint32_t version = words.size() > 1 ? words[1] : 0;
+  // OpenCL 2.2's environment takes SPIR-V up to 1.2; later versions are
+  // checked against the universal rules of their version.
+  spv_target_env env = SPV_ENV_OPENCL_2_2;
+  if (version >= 0x10600)
+    env = SPV_ENV_UNIVERSAL_1_6;
+  else if (version >= 0x10500)
+    env = SPV_ENV_UNIVERSAL_1_5;
+  else if (version >= 0x10400)
+    env = SPV_ENV_UNIVERSAL_1_4;
+  else if (version >= 0x10300)
+    env = SPV_ENV_UNIVERSAL_1_3;
+  spv_context context = spvContextCreate(env);
+  if (!context)
+    return "the SPIR-V validator could not start";
+  spv_const_binary_t module{words.data(), words.size()};
+  spv_diagnostic diagnostic = nullptr;
+  const spv_result_t result = spvValidate(context, &module, &diagnostic);
+  std::string message;
+  if (result != SPV_SUCCESS)
+    message = diagnostic && diagnostic->error ? diagnostic->error : "invalid SPIR-V";
+  spvDiagnosticDestroy(diagnostic);
+  spvContextDestroy(context);
+  return message;
+}
+
+std::string opcodeName(spv::Op opcode) {
+  switch (static_cast<uint32_t>(opcode)) {
+#define CL2CUDA_SPIRV_OPCODE(number, name)                                                         \
+  case number:                                                                                     \
+    return name;
+#include "spirv_opcode_names.inc"
+#undef CL2CUDA_SPIRV_OPCODE
+  }
+  return "opcode " + std::to_string(static_cast<uint32_t>(opcode));
+}
+
+std::string_view openclStdName(uint32_t number) {
+  switch (number) {
+#define CL2CUDA_SPIRV_OPENCL_STD(number, name)                                                     \
+  case number:                                                                                     \
+    return name;
+#include "spirv_opencl_std.inc"
+#undef CL2CUDA_SPIRV_OPENCL_STD
+  }
+  return "";
+}
+
+} // namespace cl2cuda::spirv

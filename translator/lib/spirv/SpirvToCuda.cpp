@@ -1,0 +1,1162 @@
+// SPIR-V (OpenCL's Kernel environment) to the CUDA C++ the OpenCL C
+// translation emits: the same device library, launch ABI and metadata
+// (docs/design.md, "SPIR-V programs"; docs/translator.md, "SPIR-V
+// programs"). Each function's blocks become labels and gotos, each result id
+// a variable declared at the top of its function, OpPhi an assignment on
+// each incoming edge. Anything not handled is a build error naming the
+// instruction.
+#include "spirv/SpirvToCuda.h"
+
+#include "Tables.h"
+#include "spirv/SpirvModule.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <sstream>
+
+namespace cl2cuda::spirv {
+namespace {
+
+using spv::Op;
+
+// How an instruction reads SPIR-V's sign-less integers (tables/spirv.def).
+enum class SignRule { AsIs, Signed };
+
+// The OpenCL.std instructions whose builtin has another name or signed operands.
+struct ExtInstRow {
+  const char *instruction;
+  const char *builtin;
+  SignRule operands;
+};
+constexpr ExtInstRow kExtInstRows[] = {
+#define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
+  {#instruction, #builtin, SignRule::operands},
+#include "tables/spirv.def"
+};
+
+enum class OperatorForm { Arithmetic, Comparison };
+struct OperatorRow {
+  Op opcode;
+  const char *cxx;
+  OperatorForm form;
+  SignRule operands;
+};
+constexpr OperatorRow kOperatorRows[] = {
+#define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
+  {Op::opcode, cxx, OperatorForm::form, SignRule::operands},
+#include "tables/spirv.def"
+};
+
+const OperatorRow *findOperator(Op opcode) {
+  for (const OperatorRow &row : kOperatorRows)
+    if (row.opcode == opcode)
+      return &row;
+  return nullptr;
+}
+
+struct BuiltinVariableRow {
+  spv::BuiltIn builtin;
+  const char *work_item_function;
+};
+constexpr BuiltinVariableRow kBuiltinVariableRows[] = {
+#define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
+  {spv::BuiltIn::builtin, #work_item_function},
+#include "tables/spirv.def"
+};
+
+// An unsupported construct: the build fails with this message.
+struct Unsupported {
+  std::string message;
+};
+
+std::string identifierFrom(const std::string &name) {
+  std::string out;
+  for (char c : name)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0])))
+    out = "_" + out;
+  return out;
+}
+
+class Emitter {
+public:
+  explicit Emitter(const Module &module) : module_(module) {}
+
+  std::string emit(ProgramMetadata *metadata);
+
+private:
+  const Instruction &definitionOf(uint32_t id) const {
+    const Instruction *definition = module_.definition(id);
+    if (!definition)
+      throw Unsupported{"%" + std::to_string(id) + " is used but never defined"};
+    return *definition;
+  }
+  [[noreturn]] void unsupported(const Instruction &instruction, const std::string &why) const {
+    throw Unsupported{opcodeName(instruction.opcode) + " (at word " +
+                      std::to_string(instruction.word_offset) + "): " + why};
+  }
+
+  // --- types ---
+  std::string typeName(uint32_t type);
+  std::string signedTypeName(uint32_t type);
+  std::string openclTypeName(uint32_t type);
+  bool isVector(uint32_t type) const { return definitionOf(type).opcode == Op::OpTypeVector; }
+  bool isInteger(uint32_t type) const;
+  bool isSigned8To64Scalar(uint32_t type) const;
+  uint32_t scalarOf(uint32_t type) const;
+  uint32_t componentCount(uint32_t type) const;
+  uint64_t sizeOf(uint32_t type);
+  uint64_t alignmentOf(uint32_t type);
+  uint64_t constantValue(uint32_t id) const;
+  void defineStruct(uint32_t type);
+
+  // --- values ---
+  std::string name(uint32_t id);
+  std::string value(uint32_t id);
+  std::string constant(const Instruction &instruction);
+  std::string asSigned(uint32_t type, const std::string &expression);
+  std::string fromSigned(uint32_t type, const std::string &expression);
+
+  // --- functions ---
+  void emitFunction(const Function &function);
+  void emitInstruction(const Instruction &instruction, const Function &function, const Block &block,
+                       std::ostringstream &out);
+  std::string edge(const Function &function, uint32_t from, uint32_t to);
+  std::string binary(const Instruction &instruction, const char *op, bool is_signed = false);
+  std::string comparison(const Instruction &instruction, const char *op, bool is_signed);
+  std::string conversion(const Instruction &instruction, bool from_signed, bool to_signed);
+  std::string extInst(const Instruction &instruction);
+  std::string literalPath(const Instruction &instruction, uint32_t composite, size_t first);
+  std::string accessChain(const Instruction &instruction, bool pointer_first);
+  std::string builtinLoad(spv::BuiltIn builtin, uint32_t result_type);
+  std::string fenceFlags(uint32_t semantics_id);
+  void emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata);
+
+  const Module &module_;
+  std::map<uint32_t, std::string> names_;
+  std::set<uint32_t> defined_structs_;
+  std::set<std::string> modules_ = {"core.h"};
+  std::ostringstream declarations_; // structs and module-scope variables
+  std::ostringstream prototypes_;   // every function, before any calls one
+  std::ostringstream functions_;
+};
+
+bool Emitter::isInteger(uint32_t type) const {
+  return definitionOf(scalarOf(type)).opcode == Op::OpTypeInt;
+}
+
+uint32_t Emitter::scalarOf(uint32_t type) const {
+  const Instruction &definition = definitionOf(type);
+  return definition.opcode == Op::OpTypeVector ? definition.operands.at(0) : type;
+}
+
+uint32_t Emitter::componentCount(uint32_t type) const {
+  const Instruction &definition = definitionOf(type);
+  return definition.opcode == Op::OpTypeVector ? definition.operands.at(1) : 1;
+}
+
+uint64_t Emitter::constantValue(uint32_t id) const {
+  const Instruction &definition = definitionOf(id);
+  if (definition.opcode != Op::OpConstant && definition.opcode != Op::OpSpecConstant)
+    unsupported(definition, "a constant integer was expected here");
+  uint64_t value = definition.operands.at(0);
+  if (definition.operands.size() > 1)
+    value |= uint64_t(definition.operands[1]) << 32;
+  return value;
+}
+
+std::string Emitter::typeName(uint32_t type) {
+  const Instruction &definition = definitionOf(type);
+  const std::vector<uint32_t> &ops = definition.operands;
+  switch (definition.opcode) {
+  case Op::OpTypeVoid:
+    return "void";
+  case Op::OpTypeBool:
+    return "bool";
+  case Op::OpTypeInt:
+    switch (ops.at(0)) {
+    case 8:
+      return "uchar";
+    case 16:
+      return "ushort";
+    case 32:
+      return "uint";
+    case 64:
+      return "ulong";
+    }
+    unsupported(definition, std::to_string(ops[0]) + "-bit integers");
+  case Op::OpTypeFloat:
+    switch (ops.at(0)) {
+    case 16:
+      return "clc::half";
+    case 32:
+      return "float";
+    case 64:
+      return "double";
+    }
+    unsupported(definition, std::to_string(ops[0]) + "-bit floating point");
+  case Op::OpTypeVector: {
+    const uint32_t count = ops.at(1);
+    if (!isVectorWidth(count))
+      unsupported(definition, "vectors of " + std::to_string(count) + " components");
+    // A vector of bool is the integer vector OpenCL C's comparisons give.
+    const std::string element =
+        definitionOf(ops[0]).opcode == Op::OpTypeBool ? std::string("int") : openclTypeName(ops[0]);
+    const ScalarTypeInfo *scalar = findScalarType(element);
+    if (!scalar)
+      unsupported(definition, "vectors of " + element);
+    return cudaVectorTypeName(*scalar, count);
+  }
+  case Op::OpTypePointer:
+    return typeName(ops.at(1)) + " *";
+  case Op::OpTypeArray:
+    return "clc_spirv_array<" + typeName(ops.at(0)) + ", " +
+           std::to_string(constantValue(ops.at(1))) + ">";
+  case Op::OpTypeStruct:
+    defineStruct(type);
+    return name(type);
+  default:
+    unsupported(definition, "this type");
+  }
+}
+
+std::string Emitter::signedTypeName(uint32_t type) {
+  std::string unsigned_name = typeName(type);
+  if (isVector(type))
+    return "clc::" + unsigned_name.substr(std::strlen("clc::u"));
+  static const std::map<std::string, std::string> kSigned = {
+      {"uchar", "char"}, {"ushort", "short"}, {"uint", "int"}, {"ulong", "long"}};
+  return kSigned.at(unsigned_name);
+}
+
+// How clGetKernelArgInfo spells an argument's type: SPIR-V's integers have no
+// sign, so they read as OpenCL C's unsigned types.
+std::string Emitter::openclTypeName(uint32_t type) {
+  const Instruction &definition = definitionOf(type);
+  switch (definition.opcode) {
+  case Op::OpTypeFloat:
+    return definition.operands.at(0) == 16 ? "half" : typeName(type);
+  case Op::OpTypeVector:
+    return openclTypeName(definition.operands.at(0)) + std::to_string(definition.operands.at(1));
+  case Op::OpTypePointer:
+    return openclTypeName(definition.operands.at(1)) + "*";
+  case Op::OpTypeStruct: {
+    auto found = module_.names.find(type);
+    std::string struct_name = found == module_.names.end() ? name(type) : found->second;
+    if (struct_name.rfind("struct.", 0) == 0)
+      struct_name = struct_name.substr(7);
+    return "struct " + struct_name;
+  }
+  default:
+    return typeName(type);
+  }
+}
+
+uint64_t Emitter::sizeOf(uint32_t type) {
+  const Instruction &definition = definitionOf(type);
+  const std::vector<uint32_t> &ops = definition.operands;
+  switch (definition.opcode) {
+  case Op::OpTypeBool:
+    return 1;
+  case Op::OpTypeInt:
+  case Op::OpTypeFloat:
+    return ops.at(0) / 8;
+  case Op::OpTypeVector:
+    return sizeOf(ops.at(0)) * (ops.at(1) == 3 ? 4 : ops.at(1));
+  case Op::OpTypePointer:
+    return 8;
+  case Op::OpTypeArray:
+    return sizeOf(ops.at(0)) * constantValue(ops.at(1));
+  case Op::OpTypeStruct: {
+    uint64_t size = 0, alignment = 1;
+    for (uint32_t member : ops) {
+      const uint64_t member_alignment = alignmentOf(member);
+      size = (size + member_alignment - 1) / member_alignment * member_alignment + sizeOf(member);
+      alignment = std::max(alignment, member_alignment);
+    }
+    return (size + alignment - 1) / alignment * alignment;
+  }
+  default:
+    unsupported(definition, "the size of this type");
+  }
+}
+
+uint64_t Emitter::alignmentOf(uint32_t type) {
+  const Instruction &definition = definitionOf(type);
+  switch (definition.opcode) {
+  case Op::OpTypeArray:
+    return alignmentOf(definition.operands.at(0));
+  case Op::OpTypeStruct: {
+    uint64_t alignment = 1;
+    for (uint32_t member : definition.operands)
+      alignment = std::max(alignment, alignmentOf(member));
+    return alignment;
+  }
+  default:
+    return sizeOf(type);
+  }
+}
+
+void Emitter::defineStruct(uint32_t type) {
+  if (!defined_structs_.insert(type).second)
+    return;
+  const Instruction &definition = definitionOf(type);
+  if (module_.decoration(type, spv::Decoration::CPacked))
+    unsupported(definition, "packed structures");
+  std::ostringstream members;
+  for (size_t i = 0; i < definition.operands.size(); ++i)
+    members << "  " << typeName(definition.operands[i]) << " m" << i << ";\n";
+  declarations_ << "struct " << name(type) << " {\n" << members.str() << "};\n";
+}
+
+std::string Emitter::name(uint32_t id) {
+  auto found = names_.find(id);
+  if (found != names_.end())
+    return found->second;
+  auto named = module_.names.find(id);
+  std::string text = named == module_.names.end() || named->second.empty()
+                         ? "v" + std::to_string(id)
+                         : identifierFrom(named->second) + "_" + std::to_string(id);
+  names_[id] = text;
+  return text;
+}
+
+std::string floatLiteral(uint64_t bits, unsigned width) {
+  char text[64];
+  if (width == 32) {
+    float value;
+    uint32_t word = static_cast<uint32_t>(bits);
+    std::memcpy(&value, &word, 4);
+    if (!std::isfinite(value)) {
+      std::snprintf(text, sizeof text, "__int_as_float(0x%08x)", word);
+      return text;
+    }
+    std::snprintf(text, sizeof text, "%.9gf", value);
+    float back = std::strtof(text, nullptr);
+    if (back != value || std::signbit(back) != std::signbit(value))
+      std::snprintf(text, sizeof text, "%af", value);
+    else if (!std::strpbrk(text, ".eEn"))
+      std::snprintf(text, sizeof text, "%.1ff", value);
+    return text;
+  }
+  if (width == 64) {
+    double value;
+    std::memcpy(&value, &bits, 8);
+    if (!std::isfinite(value)) {
+      std::snprintf(text, sizeof text, "__longlong_as_double(0x%016llxll)",
+                    static_cast<unsigned long long>(bits));
+      return text;
+    }
+    std::snprintf(text, sizeof text, "%.17g", value);
+    if (std::strtod(text, nullptr) != value ||
+        std::signbit(std::strtod(text, nullptr)) != std::signbit(value))
+      std::snprintf(text, sizeof text, "%a", value);
+    else if (!std::strpbrk(text, ".eEn"))
+      std::snprintf(text, sizeof text, "%.1f", value);
+    return text;
+  }
+  std::snprintf(text, sizeof text, "clc::half::from_bits(0x%04x)", static_cast<unsigned>(bits));
+  return text;
+}
+
+std::string Emitter::constant(const Instruction &instruction) {
+  const uint32_t type = instruction.result_type;
+  const Instruction &type_definition = definitionOf(type);
+  switch (instruction.opcode) {
+  case Op::OpConstantTrue:
+  case Op::OpSpecConstantTrue:
+    return "true";
+  case Op::OpConstantFalse:
+  case Op::OpSpecConstantFalse:
+    return "false";
+  case Op::OpConstant:
+  case Op::OpSpecConstant: {
+    const uint64_t bits = constantValue(instruction.result);
+    const unsigned width = type_definition.operands.at(0);
+    if (type_definition.opcode == Op::OpTypeFloat)
+      return floatLiteral(bits, width);
+    const std::string type_name = typeName(type);
+    if (width == 64)
+      return std::to_string(bits) + "ul";
+    if (width == 32)
+      return std::to_string(bits) + "u";
+    return "(" + type_name + ")" + std::to_string(bits);
+  }
+  case Op::OpConstantNull:
+  case Op::OpUndef:
+    return typeName(type) + "{}";
+  case Op::OpConstantComposite:
+  case Op::OpSpecConstantComposite: {
+    std::string parts;
+    for (uint32_t part : instruction.operands)
+      parts += (parts.empty() ? "" : ", ") + value(part);
+    if (type_definition.opcode == Op::OpTypeVector)
+      return typeName(type) + "(" + parts + ")";
+    if (type_definition.opcode == Op::OpTypeArray)
+      return typeName(type) + "{{" + parts + "}}";
+    return typeName(type) + "{" + parts + "}";
+  }
+  default:
+    unsupported(instruction, "this constant");
+  }
+}
+
+std::string Emitter::value(uint32_t id) {
+  const Instruction &definition = definitionOf(id);
+  switch (definition.opcode) {
+  case Op::OpConstant:
+  case Op::OpConstantTrue:
+  case Op::OpConstantFalse:
+  case Op::OpConstantNull:
+  case Op::OpConstantComposite:
+  case Op::OpUndef:
+  case Op::OpSpecConstant:
+  case Op::OpSpecConstantTrue:
+  case Op::OpSpecConstantFalse:
+  case Op::OpSpecConstantComposite:
+    return constant(definition);
+  case Op::OpVariable:
+    return "(&" + name(id) + ")";
+  default:
+    return name(id);
+  }
+}
+
+// The bits of an integer value read as its signed type, and back.
+std::string Emitter::asSigned(uint32_t type, const std::string &expression) {
+  if (isVector(type))
+    return "clc::as<" + signedTypeName(type) + ">(" + expression + ")";
+  return "(" + signedTypeName(type) + ")(" + expression + ")";
+}
+std::string Emitter::fromSigned(uint32_t type, const std::string &expression) {
+  if (isVector(type))
+    return "clc::as<" + typeName(type) + ">(" + expression + ")";
+  return "(" + typeName(type) + ")(" + expression + ")";
+}
+
+std::string Emitter::binary(const Instruction &instruction, const char *op, bool is_signed) {
+  const uint32_t type = instruction.result_type;
+  std::string a = value(instruction.operands.at(0)), b = value(instruction.operands.at(1));
+  if (is_signed)
+    return fromSigned(type, asSigned(type, a) + " " + op + " " + asSigned(type, b));
+  return typeName(type) + "(" + a + " " + op + " " + b + ")";
+}
+
+std::string Emitter::comparison(const Instruction &instruction, const char *op, bool is_signed) {
+  const uint32_t operand_type = definitionOf(instruction.operands.at(0)).result_type;
+  std::string a = value(instruction.operands.at(0)), b = value(instruction.operands.at(1));
+  if (is_signed) {
+    a = asSigned(operand_type, a);
+    b = asSigned(operand_type, b);
+  }
+  std::string compared = "(" + a + " " + op + " " + b + ")";
+  if (!isVector(instruction.result_type))
+    return compared;
+  // OpenCL C's vector comparison gives -1 or 0 in integers of the operands'
+  // size; the result's bool vector is an int vector.
+  return "clc::convert<" + typeName(instruction.result_type) + ", clc::nosat, clc::rdefault>" +
+         compared;
+}
+
+std::string roundingOf(const Module &module, uint32_t id) {
+  const Decoration *rounding = module.decoration(id, spv::Decoration::FPRoundingMode);
+  if (!rounding || rounding->literals.empty())
+    return "clc::rdefault";
+  switch (static_cast<spv::FPRoundingMode>(rounding->literals[0])) {
+  case spv::FPRoundingMode::RTE:
+    return "clc::rte";
+  case spv::FPRoundingMode::RTZ:
+    return "clc::rtz";
+  case spv::FPRoundingMode::RTP:
+    return "clc::rtp";
+  case spv::FPRoundingMode::RTN:
+    return "clc::rtn";
+  default:
+    return "clc::rdefault";
+  }
+}
+
+std::string Emitter::conversion(const Instruction &instruction, bool from_signed, bool to_signed) {
+  const uint32_t type = instruction.result_type;
+  const uint32_t source = instruction.operands.at(0);
+  const uint32_t source_type = definitionOf(source).result_type;
+  std::string operand = value(source);
+  if (from_signed)
+    operand = asSigned(source_type, operand);
+  const bool saturate =
+      module_.decoration(instruction.result, spv::Decoration::SaturatedConversion) != nullptr ||
+      instruction.opcode == Op::OpSatConvertSToU || instruction.opcode == Op::OpSatConvertUToS;
+  const std::string target = to_signed ? signedTypeName(type) : typeName(type);
+  // A scalar conversion in the default rounding without saturation is C's
+  // cast (to integer: toward zero; to floating point: to nearest even), which
+  // NVRTC parses and optimizes for less than the library's template.
+  if (!saturate && !isVector(type) &&
+      !module_.decoration(instruction.result, spv::Decoration::FPRoundingMode))
+    return "(" + typeName(type) + ")(" + target + ")(" + operand + ")";
+  modules_.insert("convert.h");
+  const std::string converted = "clc::convert<" + target + ", " +
+                                (saturate ? "clc::saturate" : "clc::nosat") + ", " +
+                                roundingOf(module_, instruction.result) + ">(" + operand + ")";
+  return to_signed ? fromSigned(type, converted) : converted;
+}
+
+std::string Emitter::extInst(const Instruction &instruction) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  auto set = module_.ext_inst_sets.find(ops.at(0));
+  if (set == module_.ext_inst_sets.end() || set->second != "OpenCL.std")
+    unsupported(instruction,
+                "extended instructions of the set \"" +
+                    (set == module_.ext_inst_sets.end() ? std::string("?") : set->second) + "\"");
+  const std::string instruction_name(openclStdName(ops.at(1)));
+  if (instruction_name.empty())
+    unsupported(instruction, "OpenCL.std instruction " + std::to_string(ops[1]));
+  std::string builtin_name = instruction_name;
+  SignRule operands = SignRule::AsIs;
+  for (const ExtInstRow &row : kExtInstRows)
+    if (instruction_name == row.instruction) {
+      builtin_name = row.builtin;
+      operands = row.operands;
+    }
+  const BuiltinInfo *builtin = findBuiltin(builtin_name);
+  if (!builtin || !builtin->supported || builtin->arguments != BuiltinArguments::Exact)
+    unsupported(instruction, "OpenCL.std " + instruction_name + " is not supported yet");
+  modules_.insert(builtin->module);
+  std::string arguments;
+  for (size_t i = 2; i < ops.size(); ++i) {
+    std::string argument = value(ops[i]);
+    const uint32_t argument_type = definitionOf(ops[i]).result_type;
+    if (operands == SignRule::Signed && isInteger(argument_type))
+      argument = asSigned(argument_type, argument);
+    arguments += (arguments.empty() ? "" : ", ") + argument;
+  }
+  std::string call = std::string(builtin->cuda) + "(" + arguments + ")";
+  if (operands == SignRule::Signed)
+    return "clc::as<" + typeName(instruction.result_type) + ">(" + call + ")";
+  return call;
+}
+
+// The members, elements and components a composite instruction's literal
+// indices name, from operands[first] on, as C++ (".m1.elem[2]").
+std::string Emitter::literalPath(const Instruction &instruction, uint32_t composite, size_t first) {
+  std::string path;
+  for (size_t i = first; i < instruction.operands.size(); ++i) {
+    const uint32_t index = instruction.operands[i];
+    const Instruction &composite_type = definitionOf(composite);
+    switch (composite_type.opcode) {
+    case Op::OpTypeVector:
+      path += ".elem[" + std::to_string(index) + "]";
+      composite = composite_type.operands.at(0);
+      break;
+    case Op::OpTypeArray:
+      path += ".e[" + std::to_string(index) + "]";
+      composite = composite_type.operands.at(0);
+      break;
+    case Op::OpTypeStruct:
+      path += ".m" + std::to_string(index);
+      composite = composite_type.operands.at(index);
+      break;
+    default:
+      unsupported(instruction, "an index into a scalar");
+    }
+  }
+  return path;
+}
+
+// The address an access chain names: each index steps into the pointee
+// (a struct member, an array element or a vector component).
+std::string Emitter::accessChain(const Instruction &instruction, bool pointer_first) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const uint32_t base = ops.at(0);
+  const Instruction &base_type = definitionOf(definitionOf(base).result_type);
+  uint32_t pointee = base_type.operands.at(1);
+  std::string place;
+  size_t first = 1;
+  if (pointer_first) {
+    place = "(" + value(base) + ")[" + value(ops.at(1)) + "]";
+    first = 2;
+  } else {
+    place = "(*" + value(base) + ")";
+  }
+  for (size_t i = first; i < ops.size(); ++i) {
+    const Instruction &type = definitionOf(pointee);
+    switch (type.opcode) {
+    case Op::OpTypeStruct: {
+      const uint64_t member = constantValue(ops[i]);
+      place += ".m" + std::to_string(member);
+      pointee = type.operands.at(member);
+      break;
+    }
+    case Op::OpTypeArray:
+      place += ".e[" + value(ops[i]) + "]";
+      pointee = type.operands.at(0);
+      break;
+    case Op::OpTypeVector:
+      place += ".elem[" + value(ops[i]) + "]";
+      pointee = type.operands.at(0);
+      break;
+    default:
+      unsupported(instruction, "an index into a scalar");
+    }
+  }
+  return "&" + place;
+}
+
+std::string Emitter::builtinLoad(spv::BuiltIn builtin, uint32_t result_type) {
+  for (const BuiltinVariableRow &row : kBuiltinVariableRows) {
+    if (row.builtin != builtin)
+      continue;
+    const std::string function = std::string("clc::") + row.work_item_function;
+    const std::string ndrange = needsNDRange(row.work_item_function) ? "clc_ndrange" : "";
+    if (!isVector(result_type))
+      return typeName(result_type) + "(" + function + "(" + ndrange + "))";
+    std::string parts;
+    for (uint32_t d = 0; d < componentCount(result_type); ++d)
+      parts += (d ? ", " : "") + function + "(" + ndrange + (ndrange.empty() ? "" : ", ") +
+               std::to_string(d) + ")";
+    return typeName(result_type) + "(" + parts + ")";
+  }
+  throw Unsupported{"the built-in variable " + std::to_string(static_cast<uint32_t>(builtin)) +
+                    " is not supported yet"};
+}
+
+// The CLK_*_MEM_FENCE flags of a barrier's memory semantics.
+std::string Emitter::fenceFlags(uint32_t semantics_id) {
+  const uint64_t semantics = constantValue(semantics_id);
+  unsigned flags = 0;
+  if (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory))
+    flags |= 0x01;
+  if (semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))
+    flags |= 0x02;
+  if (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory))
+    flags |= 0x04;
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%02x", flags);
+  return text;
+}
+
+// The assignments of the OpPhis of `to` on the edge from `from`: all read
+// before any is written, as the edge's parallel copy requires.
+std::string Emitter::edge(const Function &function, uint32_t from, uint32_t to) {
+  const Block *target = nullptr;
+  for (const Block &block : function.blocks)
+    if (block.label == to)
+      target = &block;
+  if (!target)
+    throw Unsupported{"a branch to %" + std::to_string(to) + ", which is no block of its function"};
+  std::string reads, writes;
+  unsigned count = 0;
+  for (const Instruction *instruction : target->instructions) {
+    if (instruction->opcode != Op::OpPhi)
+      continue;
+    const std::vector<uint32_t> &ops = instruction->operands;
+    for (size_t i = 0; i + 1 < ops.size(); i += 2)
+      if (ops[i + 1] == from) {
+        const std::string temporary = "phi" + std::to_string(count++);
+        reads +=
+            typeName(instruction->result_type) + " " + temporary + " = " + value(ops[i]) + "; ";
+        writes += name(instruction->result) + " = " + temporary + "; ";
+      }
+  }
+  const std::string jump = "goto L" + std::to_string(to) + ";";
+  return count ? "{ " + reads + writes + jump + " }" : jump;
+}
+
+void Emitter::emitInstruction(const Instruction &instruction, const Function &function,
+                              const Block &block, std::ostringstream &out) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const uint32_t type = instruction.result_type;
+  auto assign = [&](const std::string &expression) {
+    out << "  " << name(instruction.result) << " = " << expression << ";\n";
+  };
+  auto operand = [&](size_t i) { return value(ops.at(i)); };
+  auto unary = [&](const char *op) { assign(typeName(type) + "(" + op + operand(0) + ")"); };
+  if (const OperatorRow *row = findOperator(instruction.opcode)) {
+    const bool is_signed = row->operands == SignRule::Signed;
+    assign(row->form == OperatorForm::Arithmetic ? binary(instruction, row->cxx, is_signed)
+                                                 : comparison(instruction, row->cxx, is_signed));
+    return;
+  }
+  switch (instruction.opcode) {
+  case Op::OpNop:
+  case Op::OpLine:
+  case Op::OpNoLine:
+  case Op::OpSelectionMerge:
+  case Op::OpLoopMerge:
+  case Op::OpLifetimeStart:
+  case Op::OpLifetimeStop:
+  case Op::OpPhi: // assigned on the incoming edges
+    return;
+  case Op::OpVariable:
+    if (ops.size() > 1)
+      out << "  " << name(instruction.result) << " = " << operand(1) << ";\n";
+    return;
+  case Op::OpLoad: {
+    const Instruction &pointer = definitionOf(ops.at(0));
+    if (pointer.opcode == Op::OpVariable) {
+      const Decoration *builtin = module_.decoration(pointer.result, spv::Decoration::BuiltIn);
+      if (builtin) {
+        assign(builtinLoad(static_cast<spv::BuiltIn>(builtin->literals.at(0)), type));
+        return;
+      }
+    }
+    assign("*" + operand(0));
+    return;
+  }
+  case Op::OpStore:
+    out << "  *" << operand(0) << " = " << operand(1) << ";\n";
+    return;
+  case Op::OpCopyMemory:
+    out << "  *" << operand(0) << " = *" << operand(1) << ";\n";
+    return;
+  case Op::OpAccessChain:
+  case Op::OpInBoundsAccessChain:
+    assign(accessChain(instruction, false));
+    return;
+  case Op::OpPtrAccessChain:
+  case Op::OpInBoundsPtrAccessChain:
+    assign(accessChain(instruction, true));
+    return;
+  case Op::OpFRem:
+    modules_.insert("math.h");
+    assign("clc::fmod(" + operand(0) + ", " + operand(1) + ")");
+    return;
+  case Op::OpShiftRightArithmetic:
+    assign(fromSigned(type, asSigned(type, operand(0)) + " >> " + operand(1)));
+    return;
+  case Op::OpLogicalAnd:
+    assign(binary(instruction, isVector(type) ? "&" : "&&"));
+    return;
+  case Op::OpLogicalOr:
+    assign(binary(instruction, isVector(type) ? "|" : "||"));
+    return;
+  case Op::OpNot:
+    unary("~");
+    return;
+  case Op::OpLogicalNot:
+    unary(isVector(type) ? "~" : "!");
+    return;
+  case Op::OpSNegate:
+    assign(fromSigned(type, "-" + asSigned(type, operand(0))));
+    return;
+  case Op::OpFNegate:
+    assign("-" + operand(0));
+    return;
+  case Op::OpFOrdNotEqual:
+  case Op::OpFUnordEqual:
+  case Op::OpFUnordLessThan:
+  case Op::OpFUnordLessThanEqual:
+  case Op::OpFUnordGreaterThan:
+  case Op::OpFUnordGreaterThanEqual: {
+    if (isVector(type))
+      unsupported(instruction, "on vectors");
+    // C's comparisons are ordered but for !=: these are the negations.
+    static const std::map<Op, const char *> kNegated = {
+        {Op::OpFUnordLessThan, ">="},
+        {Op::OpFUnordLessThanEqual, ">"},
+        {Op::OpFUnordGreaterThan, "<="},
+        {Op::OpFUnordGreaterThanEqual, "<"},
+    };
+    if (instruction.opcode == Op::OpFOrdNotEqual)
+      assign("(" + operand(0) + " < " + operand(1) + " || " + operand(0) + " > " + operand(1) +
+             ")");
+    else if (instruction.opcode == Op::OpFUnordEqual)
+      assign("!(" + operand(0) + " < " + operand(1) + " || " + operand(0) + " > " + operand(1) +
+             ")");
+    else
+      assign("!(" + operand(0) + " " + kNegated.at(instruction.opcode) + " " + operand(1) + ")");
+    return;
+  }
+  case Op::OpIsNan:
+  case Op::OpIsInf:
+  case Op::OpIsFinite:
+  case Op::OpIsNormal:
+  case Op::OpSignBitSet: {
+    modules_.insert("relational.h");
+    static const std::map<Op, const char *> kRelational = {{Op::OpIsNan, "clc::isnan"},
+                                                           {Op::OpIsInf, "clc::isinf"},
+                                                           {Op::OpIsFinite, "clc::isfinite"},
+                                                           {Op::OpIsNormal, "clc::isnormal"},
+                                                           {Op::OpSignBitSet, "clc::signbit"}};
+    const std::string call =
+        std::string(kRelational.at(instruction.opcode)) + "(" + operand(0) + ")";
+    if (isVector(type))
+      assign("clc::convert<" + typeName(type) + ", clc::nosat, clc::rdefault>(" + call + ")");
+    else
+      assign("(" + call + " != 0)");
+    return;
+  }
+  case Op::OpSelect:
+    if (isVector(definitionOf(ops.at(0)).result_type)) {
+      if (sizeOf(scalarOf(type)) != 4)
+        unsupported(instruction, "a vector select of components other than 32 bits");
+      modules_.insert("relational.h");
+      assign("clc::select(" + operand(2) + ", " + operand(1) + ", " + operand(0) + ")");
+    } else {
+      assign(operand(0) + " ? " + operand(1) + " : " + operand(2));
+    }
+    return;
+  case Op::OpConvertFToU:
+    assign(conversion(instruction, false, false));
+    return;
+  case Op::OpConvertFToS:
+    assign(conversion(instruction, false, true));
+    return;
+  case Op::OpConvertSToF:
+    assign(conversion(instruction, true, false));
+    return;
+  case Op::OpConvertUToF:
+  case Op::OpUConvert:
+  case Op::OpFConvert:
+    assign(conversion(instruction, false, false));
+    return;
+  case Op::OpSConvert:
+    assign(conversion(instruction, true, true));
+    return;
+  case Op::OpSatConvertSToU:
+    assign(conversion(instruction, true, false));
+    return;
+  case Op::OpSatConvertUToS:
+    assign(conversion(instruction, false, true));
+    return;
+  case Op::OpBitcast: {
+    const uint32_t source_type = definitionOf(ops.at(0)).result_type;
+    if (definitionOf(type).opcode == Op::OpTypePointer ||
+        definitionOf(source_type).opcode == Op::OpTypePointer)
+      assign("(" + typeName(type) + ")(" + operand(0) + ")");
+    else
+      assign("clc::as<" + typeName(type) + ">(" + operand(0) + ")");
+    return;
+  }
+  case Op::OpConvertPtrToU:
+    assign("(" + typeName(type) + ")(unsigned long long)(" + operand(0) + ")");
+    return;
+  case Op::OpConvertUToPtr:
+    assign("(" + typeName(type) + ")(unsigned long long)(" + operand(0) + ")");
+    return;
+  case Op::OpPtrCastToGeneric:
+  case Op::OpGenericCastToPtr:
+    assign("(" + typeName(type) + ")(" + operand(0) + ")");
+    return;
+  case Op::OpCompositeExtract: {
+    const std::string place =
+        "(" + operand(0) + ")" + literalPath(instruction, definitionOf(ops.at(0)).result_type, 1);
+    assign(place);
+    return;
+  }
+  case Op::OpCompositeInsert: {
+    const std::string place = name(instruction.result) + literalPath(instruction, type, 2);
+    assign(operand(1));
+    out << "  " << place << " = " << operand(0) << ";\n";
+    return;
+  }
+  case Op::OpCompositeConstruct: {
+    std::string parts;
+    for (uint32_t part : ops)
+      parts += (parts.empty() ? "" : ", ") + value(part);
+    const Op kind = definitionOf(type).opcode;
+    if (kind == Op::OpTypeVector)
+      assign(typeName(type) + "(" + parts + ")");
+    else if (kind == Op::OpTypeArray)
+      assign(typeName(type) + "{{" + parts + "}}");
+    else
+      assign(typeName(type) + "{" + parts + "}");
+    return;
+  }
+  case Op::OpVectorShuffle: {
+    const uint32_t first_count = componentCount(definitionOf(ops.at(0)).result_type);
+    std::string parts;
+    for (size_t i = 2; i < ops.size(); ++i) {
+      const uint32_t index = ops[i] == 0xFFFFFFFFu ? 0 : ops[i];
+      parts += (i > 2 ? ", " : "") +
+               (index < first_count
+                    ? "(" + operand(0) + ").elem[" + std::to_string(index) + "]"
+                    : "(" + operand(1) + ").elem[" + std::to_string(index - first_count) + "]");
+    }
+    assign(typeName(type) + "(" + parts + ")");
+    return;
+  }
+  case Op::OpVectorExtractDynamic:
+    assign("(" + operand(0) + ").elem[" + operand(1) + "]");
+    return;
+  case Op::OpVectorInsertDynamic:
+    assign(operand(0));
+    out << "  " << name(instruction.result) << ".elem[" << operand(2) << "] = " << operand(1)
+        << ";\n";
+    return;
+  case Op::OpExtInst:
+    assign(extInst(instruction));
+    return;
+  case Op::OpFunctionCall: {
+    std::string arguments;
+    for (size_t i = 1; i < ops.size(); ++i)
+      arguments += value(ops[i]) + ", ";
+    const std::string call = name(ops.at(0)) + "(" + arguments + "clc_ndrange)";
+    if (definitionOf(type).opcode == Op::OpTypeVoid)
+      out << "  " << call << ";\n";
+    else
+      assign(call);
+    return;
+  }
+  case Op::OpControlBarrier: {
+    const uint64_t scope = constantValue(ops.at(0));
+    if (scope == uint64_t(spv::Scope::Workgroup)) {
+      out << "  clc::barrier(" << fenceFlags(ops.at(2)) << ");\n";
+    } else if (scope == uint64_t(spv::Scope::Subgroup)) {
+      modules_.insert("subgroup.h");
+      out << "  clc::sub_group_barrier(" << fenceFlags(ops.at(2)) << ");\n";
+    } else {
+      unsupported(instruction, "a barrier of scope " + std::to_string(scope));
+    }
+    return;
+  }
+  case Op::OpMemoryBarrier:
+    out << "  clc::mem_fence(" << fenceFlags(ops.at(1)) << ");\n";
+    return;
+  case Op::OpBranch:
+    out << "  " << edge(function, block.label, ops.at(0)) << "\n";
+    return;
+  case Op::OpBranchConditional:
+    out << "  if (" << operand(0) << ") " << edge(function, block.label, ops.at(1)) << " else "
+        << edge(function, block.label, ops.at(2)) << "\n";
+    return;
+  case Op::OpSwitch: {
+    const uint32_t selector_type = definitionOf(ops.at(0)).result_type;
+    const bool wide = definitionOf(selector_type).operands.at(0) == 64;
+    out << "  switch (" << operand(0) << ") {\n";
+    const size_t step = wide ? 3 : 2;
+    for (size_t i = 2; i + step <= ops.size(); i += step) {
+      uint64_t literal = ops[i];
+      if (wide)
+        literal |= uint64_t(ops[i + 1]) << 32;
+      out << "  case " << literal << (wide ? "ul" : "u") << ": "
+          << edge(function, block.label, ops[i + step - 1]) << "\n";
+    }
+    out << "  default: " << edge(function, block.label, ops.at(1)) << "\n  }\n";
+    return;
+  }
+  case Op::OpReturn:
+    out << "  return;\n";
+    return;
+  case Op::OpReturnValue:
+    out << "  return " << operand(0) << ";\n";
+    return;
+  case Op::OpUnreachable:
+    out << "  __builtin_unreachable();\n";
+    return;
+  default:
+    unsupported(instruction, "not supported yet");
+  }
+}
+
+// The labels some branch names (the others would be unused-label warnings).
+std::set<uint32_t> branchTargets(const Function &function) {
+  std::set<uint32_t> targets;
+  for (const Block &block : function.blocks)
+    for (const Instruction *instruction : block.instructions) {
+      const std::vector<uint32_t> &ops = instruction->operands;
+      switch (instruction->opcode) {
+      case Op::OpBranch:
+        targets.insert(ops.at(0));
+        break;
+      case Op::OpBranchConditional:
+        targets.insert(ops.at(1));
+        targets.insert(ops.at(2));
+        break;
+      case Op::OpSwitch:
+        targets.insert(ops.at(1));
+        for (size_t i = 2; i < ops.size(); ++i)
+          targets.insert(ops[i]); // the literals too: a label set may be larger, never smaller
+        break;
+      default:
+        break;
+      }
+    }
+  return targets;
+}
+
+void Emitter::emitFunction(const Function &function) {
+  const Instruction &definition = *function.definition;
+  std::ostringstream signature, body;
+  signature << "static __device__ " << typeName(definition.result_type) << " "
+            << name(definition.result) << "(";
+  for (const Instruction *parameter : function.parameters)
+    signature << typeName(parameter->result_type) << " " << name(parameter->result) << ", ";
+  signature << "const clc::ndrange &clc_ndrange)";
+  // Every result is declared first: a goto may not jump over an initialization.
+  std::ostringstream locals;
+  for (const Block &block : function.blocks)
+    for (const Instruction *instruction : block.instructions) {
+      if (instruction->result == 0)
+        continue;
+      if (instruction->opcode == Op::OpVariable) {
+        const uint32_t pointee = definitionOf(instruction->result_type).operands.at(1);
+        locals << "  " << typeName(pointee) << " " << name(instruction->result) << ";\n";
+      } else if (definitionOf(instruction->result_type).opcode != Op::OpTypeVoid) {
+        locals << "  " << typeName(instruction->result_type) << " " << name(instruction->result)
+               << ";\n";
+      }
+    }
+  const std::set<uint32_t> targets = branchTargets(function);
+  for (const Block &block : function.blocks) {
+    if (targets.count(block.label))
+      body << "L" << block.label << ":;\n";
+    for (const Instruction *instruction : block.instructions)
+      emitInstruction(*instruction, function, block, body);
+  }
+  prototypes_ << signature.str() << ";\n";
+  functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
+}
+
+// The extern "C" __global__ function clEnqueueNDRangeKernel launches: its
+// arguments as the launch ABI passes them (docs/design.md, "Kernel
+// arguments as launched"), then a call of the kernel's function.
+void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata) {
+  const Function *function = nullptr;
+  for (const Function &candidate : module_.functions)
+    if (candidate.definition->result == entry.function)
+      function = &candidate;
+  if (!function)
+    throw Unsupported{"the entry point \"" + entry.name + "\" names no function"};
+  KernelMetadata kernel;
+  kernel.name = entry.name;
+  kernel.cuda_name = identifierFrom(entry.name);
+  for (int d = 0; d < 3; ++d) {
+    kernel.reqd_work_group_size[d] = entry.reqd_work_group_size[d];
+    kernel.work_group_size_hint[d] = entry.work_group_size_hint[d];
+  }
+  std::string parameters, unpacking, arguments;
+  for (const Instruction *parameter : function->parameters) {
+    const uint32_t type = parameter->result_type;
+    const Instruction &type_definition = definitionOf(type);
+    KernelArg arg;
+    auto named = module_.names.find(parameter->result);
+    arg.name = named == module_.names.end() ? name(parameter->result) : named->second;
+    arg.type_name = openclTypeName(type);
+    const std::string parameter_name = name(parameter->result);
+    if (type_definition.opcode == Op::OpTypePointer) {
+      const auto storage = static_cast<spv::StorageClass>(type_definition.operands.at(0));
+      const uint32_t pointee = type_definition.operands.at(1);
+      if (storage == spv::StorageClass::Workgroup) {
+        arg.kind = ArgKind::LocalPointer;
+        arg.address_qualifier = kArgAddressLocal;
+        arg.size = 4;
+        arg.alignment = static_cast<uint32_t>(alignmentOf(pointee));
+        parameters += "unsigned int " + parameter_name + "_local_offset, ";
+        unpacking += "  " + typeName(type) + " " + parameter_name + " = clc::local_arg<" +
+                     typeName(pointee) + ">(" + parameter_name + "_local_offset);\n";
+      } else if (storage == spv::StorageClass::CrossWorkgroup ||
+                 storage == spv::StorageClass::UniformConstant) {
+        const bool constant = storage == spv::StorageClass::UniformConstant;
+        arg.kind = constant ? ArgKind::ConstantBuffer : ArgKind::Buffer;
+        arg.address_qualifier = constant ? kArgAddressConstant : kArgAddressGlobal;
+        if (constant)
+          arg.type_qualifiers |= kArgTypeConst;
+        arg.size = 8;
+        arg.alignment = 8;
+        parameters += typeName(type) + " " + parameter_name + ", ";
+      } else {
+        throw Unsupported{"kernel \"" + entry.name + "\": an argument of storage class " +
+                          std::to_string(static_cast<uint32_t>(storage))};
+      }
+    } else {
+      arg.kind = ArgKind::ByValue;
+      arg.size = static_cast<uint32_t>(sizeOf(type));
+      arg.alignment = static_cast<uint32_t>(alignmentOf(type));
+      parameters += typeName(type) + " " + parameter_name + ", ";
+    }
+    arguments += parameter_name + ", ";
+    kernel.args.push_back(std::move(arg));
+  }
+  functions_ << "extern \"C\" __global__ void " << kernel.cuda_name << "(" << parameters
+             << "const __grid_constant__ clc::ndrange clc_ndrange) {\n"
+             << unpacking << "  " << name(entry.function) << "(" << arguments
+             << "clc_ndrange);\n}\n";
+  metadata->kernels.push_back(std::move(kernel));
+}
+
+std::string Emitter::emit(ProgramMetadata *metadata) {
+  for (const EntryPoint &entry : module_.entry_points)
+    names_[entry.function] = "spirv_" + identifierFrom(entry.name);
+  for (const Instruction *global : module_.types_and_globals) {
+    if (global->opcode != Op::OpVariable)
+      continue;
+    const auto storage = static_cast<spv::StorageClass>(global->operands.at(0));
+    const uint32_t pointee = definitionOf(global->result_type).operands.at(1);
+    const std::string initializer =
+        global->operands.size() > 1 ? " = " + value(global->operands[1]) : "";
+    switch (storage) {
+    case spv::StorageClass::Input:
+      if (!module_.decoration(global->result, spv::Decoration::BuiltIn))
+        unsupported(*global, "an Input variable that is no built-in");
+      break;
+    case spv::StorageClass::Workgroup:
+      declarations_ << "__shared__ " << typeName(pointee) << " " << name(global->result) << ";\n";
+      break;
+    case spv::StorageClass::UniformConstant:
+      declarations_ << "__constant__ " << typeName(pointee) << " " << name(global->result)
+                    << initializer << ";\n";
+      break;
+    case spv::StorageClass::CrossWorkgroup:
+      declarations_ << "__device__ " << typeName(pointee) << " " << name(global->result)
+                    << initializer << ";\n";
+      metadata->global_variables.push_back({name(global->result), sizeOf(pointee)});
+      break;
+    default:
+      unsupported(*global, "a module-scope variable of storage class " +
+                               std::to_string(static_cast<uint32_t>(storage)));
+    }
+  }
+  for (const Function &function : module_.functions)
+    if (!function.blocks.empty())
+      emitFunction(function);
+    else
+      unsupported(*function.definition, "a function declared here and defined in another module "
+                                        "(SPIR-V linkage is not supported yet)");
+  for (const EntryPoint &entry : module_.entry_points)
+    emitKernelWrapper(entry, metadata);
+
+  std::ostringstream source;
+  for (const std::string &header : modules_)
+    source << "#include <clc/" << header << ">\n";
+  source << "template <class T, unsigned N> struct clc_spirv_array { T e[N]; };\n";
+  source << declarations_.str() << prototypes_.str() << functions_.str();
+  return source.str();
+}
+
+} // namespace
+
+TranslateResult translateModule(std::string_view binary) {
+  TranslateResult result;
+  result.status = Status::BuildFailure;
+  Module module;
+  std::string error;
+  if (!parseModule(binary, &module, &error)) {
+    result.log = "error: " + error + "\n";
+    return result;
+  }
+  const std::string invalid = validateModule(binary);
+  if (!invalid.empty()) {
+    result.log = "error: invalid SPIR-V: " + invalid + "\n";
+    return result;
+  }
+  if (module.entry_points.empty()) {
+    result.log = "error: the module has no Kernel entry point\n";
+    return result;
+  }
+  try {
+    Emitter emitter(module);
+    result.metadata.opencl_c_version = 300;
+    result.cuda_source = emitter.emit(&result.metadata);
+    result.status = Status::Ok;
+  } catch (const Unsupported &unsupported) {
+    result.cuda_source.clear();
+    result.metadata = ProgramMetadata{};
+    result.log = "error: " + unsupported.message + "\n";
+  }
+  return result;
+}
+
+} // namespace cl2cuda::spirv
