@@ -136,6 +136,28 @@ TEST(Tables, DiagnosticIdsAreUniqueAndWellFormed) {
   EXPECT_GT(seen.size(), 10u);
 }
 
+// The SPIR-V front end's rows name what the OpenCL C tables have: each
+// built-in variable a work-item function, each OpenCL.std rename a builtin the
+// device library supports, each operator a C++ operator.
+TEST(Tables, SpirvRowsNameWhatTheOtherTablesHave) {
+  unsigned rows = 0;
+#define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
+  EXPECT_NE(findWorkItem(#work_item_function), nullptr) << #builtin;                               \
+  ++rows;
+#define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
+  {                                                                                                \
+    const BuiltinInfo *found = findBuiltin(#builtin);                                              \
+    ASSERT_NE(found, nullptr) << #instruction;                                                     \
+    EXPECT_TRUE(found->supported) << #instruction;                                                 \
+    ++rows;                                                                                        \
+  }
+#define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
+  EXPECT_TRUE(std::regex_match(cxx, std::regex("[-+*/%<>=!&|^]{1,2}"))) << #opcode;                \
+  ++rows;
+#include "tables/spirv.def"
+  EXPECT_GT(rows, 80u);
+}
+
 TEST(MappingDocs, AreCurrent) {
   std::string committed = readFile(std::string(CLCUDA_SOURCE_DIR) + "/docs/mapping.md");
   EXPECT_EQ(committed, mappingTablesMarkdown())

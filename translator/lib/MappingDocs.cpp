@@ -260,6 +260,30 @@ std::string diagnosticSection() {
          table.str();
 }
 
+std::string spirvSection() {
+  Table variables({"SPIR-V built-in variable", "OpenCL C work-item function"});
+#define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
+  variables.row({code(#builtin), code(#work_item_function)});
+#include "tables/spirv.def"
+  Table operators({"instruction", "C++ operator", "result", "integer operands"});
+#define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
+  operators.row({code(#opcode), code(cxx), #form, #operands});
+#include "tables/spirv.def"
+  Table instructions({"OpenCL.std instruction", "builtin", "integer operands"});
+#define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
+  instructions.row({code(#instruction), code(#builtin), #operands});
+#include "tables/spirv.def"
+  return "## SPIR-V programs\n\nThe SPIR-V front end ([translator.md](translator.md), \"SPIR-V "
+         "programs\") reads a built-in variable as its work-item function, a dimension at a "
+         "time:\n\n" +
+         variables.str() +
+         "These instructions are one C++ operator. SPIR-V's integers carry no sign: clcuda keeps "
+         "them unsigned, and `Signed` operands are read as the signed type of their size.\n\n" +
+         operators.str() +
+         "An `OpenCL.std` instruction is the builtin of the same name (above), except these:\n\n" +
+         instructions.str();
+}
+
 } // namespace
 
 std::string mappingTablesMarkdown() {
@@ -269,7 +293,7 @@ std::string mappingTablesMarkdown() {
          "[translator.md](translator.md), [design.md](design.md).\n\n" +
          qualifiersSection() + typesSection() + workItemSection() + builtinSection() +
          readableBuiltinSection() + patternSection() + compilerSection() + attributeSection() +
-         buildOptionSection() + reservedSection() + diagnosticSection();
+         buildOptionSection() + reservedSection() + diagnosticSection() + spirvSection();
 }
 
 } // namespace cl2cuda
