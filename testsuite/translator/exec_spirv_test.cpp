@@ -68,5 +68,19 @@ TEST(SpirvExecution, SignedIntegersSwitchAndExtendedInstructions) {
   runAndCompare(test);
 }
 
+// Atomics whose results do not depend on their order: counts, a signed
+// maximum of values of both signs, a flag set once.
+TEST(SpirvExecution, AtomicsWithScopesAndSemantics) {
+  const size_t n = 8192;
+  ExecCase test("spirv_atomics.cl", "atomics");
+  test.spirv = "spirv/atomics.spv";
+  test.global_size[0] = n;
+  test.local_size[0] = 256;
+  test.args = {ExecArg::buffer(randomValues<int32_t>(n, -1000000, 1000000, 31), Element::Int32),
+               ExecArg::buffer(std::vector<uint32_t>(17), Element::UInt32, true),
+               ExecArg::buffer(std::vector<int32_t>{-2000000}, Element::Int32, true)};
+  runAndCompare(test);
+}
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -269,6 +269,10 @@ std::string spirvSection() {
 #define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
   operators.row({code(#opcode), code(cxx), #form, #operands});
 #include "tables/spirv.def"
+  Table atomics({"instruction", "builtin", "operand", "integer operands"});
+#define CL2CUDA_SPIRV_ATOMIC(opcode, builtin, operand, operands)                                   \
+  atomics.row({code(#opcode), code("clc::" #builtin), #operand, #operands});
+#include "tables/spirv.def"
   Table instructions({"OpenCL.std instruction", "builtin", "integer operands"});
 #define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
   instructions.row({code(#instruction), code(#builtin), #operands});
@@ -280,6 +284,10 @@ std::string spirvSection() {
          "These instructions are one C++ operator. SPIR-V's integers carry no sign: clcuda keeps "
          "them unsigned, and `Signed` operands are read as the signed type of their size.\n\n" +
          operators.str() +
+         "Atomics take their memory order from the instruction's memory semantics and their "
+         "scope from its scope operand (`OpAtomicStore` and `OpAtomicCompareExchange` are "
+         "written out by the front end):\n\n" +
+         atomics.str() +
          "An `OpenCL.std` instruction is the builtin of the same name (above), except these:\n\n" +
          instructions.str();
 }

@@ -50,12 +50,26 @@ constexpr OperatorRow kOperatorRows[] = {
 #include "tables/spirv.def"
 };
 
-const OperatorRow *findOperator(Op opcode) {
-  for (const OperatorRow &row : kOperatorRows)
+// The row of `table` for an opcode, or nullptr.
+template <class Row, size_t N> const Row *findRow(const Row (&table)[N], Op opcode) {
+  for (const Row &row : table)
     if (row.opcode == opcode)
       return &row;
   return nullptr;
 }
+
+enum class AtomicOperand { None, Value, One };
+struct AtomicRow {
+  Op opcode;
+  const char *builtin;
+  AtomicOperand operand;
+  SignRule operands;
+};
+constexpr AtomicRow kAtomicRows[] = {
+#define CL2CUDA_SPIRV_ATOMIC(opcode, builtin, operand, operands)                                   \
+  {Op::opcode, #builtin, AtomicOperand::operand, SignRule::operands},
+#include "tables/spirv.def"
+};
 
 struct BuiltinVariableRow {
   spv::BuiltIn builtin;
@@ -133,6 +147,9 @@ private:
   std::string accessChain(const Instruction &instruction, bool pointer_first);
   std::string builtinLoad(spv::BuiltIn builtin, uint32_t result_type);
   std::string fenceFlags(uint32_t semantics_id);
+  std::string memoryOrder(uint32_t semantics_id);
+  std::string memoryScope(uint32_t scope_id);
+  std::string atomic(const Instruction &instruction, const AtomicRow &row);
   void emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata);
 
   const Module &module_;
@@ -637,6 +654,58 @@ std::string Emitter::fenceFlags(uint32_t semantics_id) {
   return text;
 }
 
+// OpenCL C's memory order for SPIR-V memory semantics.
+std::string Emitter::memoryOrder(uint32_t semantics_id) {
+  const uint64_t semantics = constantValue(semantics_id);
+  using Mask = spv::MemorySemanticsMask;
+  if (semantics & uint64_t(Mask::SequentiallyConsistent))
+    return "clc::memory_order_seq_cst";
+  if (semantics & uint64_t(Mask::AcquireRelease))
+    return "clc::memory_order_acq_rel";
+  if (semantics & uint64_t(Mask::Release))
+    return "clc::memory_order_release";
+  if (semantics & uint64_t(Mask::Acquire))
+    return "clc::memory_order_acquire";
+  return "clc::memory_order_relaxed";
+}
+
+// OpenCL C's memory scope for a SPIR-V scope.
+std::string Emitter::memoryScope(uint32_t scope_id) {
+  switch (static_cast<spv::Scope>(constantValue(scope_id))) {
+  case spv::Scope::CrossDevice:
+    return "clc::memory_scope_all_svm_devices";
+  case spv::Scope::Device:
+    return "clc::memory_scope_device";
+  case spv::Scope::Workgroup:
+    return "clc::memory_scope_work_group";
+  case spv::Scope::Subgroup:
+    return "clc::memory_scope_sub_group";
+  case spv::Scope::Invocation:
+    return "clc::memory_scope_work_item";
+  default:
+    throw Unsupported{"the memory scope " + std::to_string(constantValue(scope_id))};
+  }
+}
+
+// An atomic read-modify-write: pointer, scope, semantics[, value].
+std::string Emitter::atomic(const Instruction &instruction, const AtomicRow &row) {
+  modules_.insert("atomic.h");
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const uint32_t type = instruction.result_type;
+  const bool is_signed = row.operands == SignRule::Signed;
+  std::string pointer = value(ops.at(0));
+  if (is_signed)
+    pointer = "(volatile " + signedTypeName(type) + " *)" + pointer;
+  std::string arguments = pointer;
+  if (row.operand == AtomicOperand::Value)
+    arguments += ", " + (is_signed ? asSigned(type, value(ops.at(3))) : value(ops.at(3)));
+  else if (row.operand == AtomicOperand::One)
+    arguments += ", " + typeName(type) + "(1)";
+  arguments += ", " + memoryOrder(ops.at(2)) + ", " + memoryScope(ops.at(1));
+  const std::string call = std::string("clc::") + row.builtin + "(" + arguments + ")";
+  return is_signed ? fromSigned(type, call) : call;
+}
+
 // The assignments of the OpPhis of `to` on the edge from `from`: all read
 // before any is written, as the edge's parallel copy requires.
 std::string Emitter::edge(const Function &function, uint32_t from, uint32_t to) {
@@ -673,7 +742,11 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   };
   auto operand = [&](size_t i) { return value(ops.at(i)); };
   auto unary = [&](const char *op) { assign(typeName(type) + "(" + op + operand(0) + ")"); };
-  if (const OperatorRow *row = findOperator(instruction.opcode)) {
+  if (const AtomicRow *row = findRow(kAtomicRows, instruction.opcode)) {
+    assign(atomic(instruction, *row));
+    return;
+  }
+  if (const OperatorRow *row = findRow(kOperatorRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
     assign(row->form == OperatorForm::Arithmetic ? binary(instruction, row->cxx, is_signed)
                                                  : comparison(instruction, row->cxx, is_signed));
@@ -898,6 +971,22 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
       out << "  " << call << ";\n";
     else
       assign(call);
+    return;
+  }
+  case Op::OpAtomicStore:
+    modules_.insert("atomic.h");
+    out << "  clc::atomic_store_explicit(" << operand(0) << ", " << operand(3) << ", "
+        << memoryOrder(ops.at(2)) << ", " << memoryScope(ops.at(1)) << ");\n";
+    return;
+  case Op::OpAtomicCompareExchange:
+  case Op::OpAtomicCompareExchangeWeak: {
+    // The original value: the comparator when it matched, else what
+    // compare_exchange leaves in `expected`.
+    modules_.insert("atomic.h");
+    out << "  { " << typeName(type) << " expected = " << operand(5)
+        << "; clc::atomic_compare_exchange_strong_explicit(" << operand(0) << ", &expected, "
+        << operand(4) << ", " << memoryOrder(ops.at(2)) << ", " << memoryOrder(ops.at(3)) << ", "
+        << memoryScope(ops.at(1)) << "); " << name(instruction.result) << " = expected; }\n";
     return;
   }
   case Op::OpControlBarrier: {
