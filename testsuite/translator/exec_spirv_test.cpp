@@ -82,5 +82,21 @@ TEST(SpirvExecution, AtomicsWithScopesAndSemantics) {
   runAndCompare(test);
 }
 
+// OpFMod on values and divisors of both signs, a vector times a scalar, and
+// a vector comparison stored as OpenCL C's -1 and 0.
+TEST(SpirvExecution, RemaindersVectorsAndComparisons) {
+  const size_t n = 2048;
+  ExecCase test("spirv_misc.cl", "misc");
+  test.spirv = "spirv/misc.spv";
+  test.global_size[0] = n;
+  test.local_size[0] = 128;
+  test.args = {ExecArg::buffer(randomValues<float>(n, -100.0f, 100.0f, 41), Element::Float),
+               ExecArg::buffer(randomValues<float>(n, -7.0f, 7.0f, 42), Element::Float),
+               ExecArg::buffer(std::vector<float>(n), Element::Float, true),
+               ExecArg::buffer(randomValues<float>(4 * n, -1.0f, 1.0f, 43), Element::Float, true),
+               ExecArg::buffer(std::vector<int32_t>(4 * n), Element::Int32, true)};
+  runAndCompare(test);
+}
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -209,9 +209,10 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
 std::string validateModule(std::string_view binary) {
   const std::vector<uint32_t> words = wordsOf(binary);
   const uint32_t version = words.size() > 1 ? words[1] : 0;
-  // OpenCL 2.2's environment takes SPIR-V up to 1.2; later versions are
-  // checked against the universal rules of their version.
-  spv_target_env env = SPV_ENV_OPENCL_2_2;
+  // The universal rules of the module's version: the OpenCL 2.2
+  // environment's would refuse what OpenCL extensions allow (Float16 with
+  // cl_khr_fp16, for one); the front end checks the execution model itself.
+  spv_target_env env = SPV_ENV_UNIVERSAL_1_0;
   if (version >= 0x10600)
     env = SPV_ENV_UNIVERSAL_1_6;
   else if (version >= 0x10500)
@@ -220,6 +221,10 @@ std::string validateModule(std::string_view binary) {
     env = SPV_ENV_UNIVERSAL_1_4;
   else if (version >= 0x10300)
     env = SPV_ENV_UNIVERSAL_1_3;
+  else if (version >= 0x10200)
+    env = SPV_ENV_UNIVERSAL_1_2;
+  else if (version >= 0x10100)
+    env = SPV_ENV_UNIVERSAL_1_1;
   spv_context context = spvContextCreate(env);
   if (!context)
     return "the SPIR-V validator could not start";

@@ -474,6 +474,7 @@ std::string Emitter::comparison(const Instruction &instruction, const char *op, 
     return compared;
   // OpenCL C's vector comparison gives -1 or 0 in integers of the operands'
   // size; the result's bool vector is an int vector.
+  modules_.insert("convert.h");
   return "clc::convert<" + typeName(instruction.result_type) + ", clc::nosat, clc::rdefault>" +
          compared;
 }
@@ -538,7 +539,8 @@ std::string Emitter::extInst(const Instruction &instruction) {
       operands = row.operands;
     }
   const BuiltinInfo *builtin = findBuiltin(builtin_name);
-  if (!builtin || !builtin->supported || builtin->arguments != BuiltinArguments::Exact)
+  if (!builtin || !builtin->supported || builtin->arguments != BuiltinArguments::Exact ||
+      !*builtin->module)
     unsupported(instruction, "OpenCL.std " + instruction_name + " is not supported yet");
   modules_.insert(builtin->module);
   std::string arguments;
@@ -792,6 +794,43 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpInBoundsPtrAccessChain:
     assign(accessChain(instruction, true));
     return;
+  case Op::OpUndef: // read where used, as its type's value-initialized value
+    return;
+  case Op::OpCopyObject:
+  case Op::OpExpectKHR:
+    assign(operand(0));
+    return;
+  case Op::OpAssumeTrueKHR:
+    out << "  __builtin_assume(" << operand(0) << ");\n";
+    return;
+  case Op::OpVectorTimesScalar:
+    assign(binary(instruction, "*"));
+    return;
+  case Op::OpPtrEqual:
+    assign("(" + operand(0) + " == " + operand(1) + ")");
+    return;
+  case Op::OpPtrNotEqual:
+    assign("(" + operand(0) + " != " + operand(1) + ")");
+    return;
+  case Op::OpPtrDiff:
+    assign("(" + typeName(type) + ")(" + operand(0) + " - " + operand(1) + ")");
+    return;
+  case Op::OpCopyMemorySized:
+    out << "  memcpy(" << operand(0) << ", " << operand(1) << ", " << operand(2) << ");\n";
+    return;
+  case Op::OpFMod: {
+    // The remainder with the divisor's sign, a component at a time.
+    modules_.insert("math.h");
+    const uint32_t count = componentCount(type);
+    std::string parts;
+    for (uint32_t i = 0; i < count; ++i) {
+      const std::string component = isVector(type) ? ".elem[" + std::to_string(i) + "]" : "";
+      parts += (i ? ", " : "") + std::string("clc_spirv_fmod((") + operand(0) + ")" + component +
+               ", (" + operand(1) + ")" + component + ")";
+    }
+    assign(isVector(type) ? typeName(type) + "(" + parts + ")" : parts);
+    return;
+  }
   case Op::OpFRem:
     modules_.insert("math.h");
     assign("clc::fmod(" + operand(0) + ", " + operand(1) + ")");
@@ -855,9 +894,10 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
                                                            {Op::OpSignBitSet, "clc::signbit"}};
     const std::string call =
         std::string(kRelational.at(instruction.opcode)) + "(" + operand(0) + ")";
-    if (isVector(type))
+    if (isVector(type)) {
+      modules_.insert("convert.h");
       assign("clc::convert<" + typeName(type) + ", clc::nosat, clc::rdefault>(" + call + ")");
-    else
+    } else
       assign("(" + call + " != 0)");
     return;
   }
@@ -895,10 +935,13 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
     assign(conversion(instruction, false, true));
     return;
   case Op::OpBitcast: {
-    const uint32_t source_type = definitionOf(ops.at(0)).result_type;
-    if (definitionOf(type).opcode == Op::OpTypePointer ||
-        definitionOf(source_type).opcode == Op::OpTypePointer)
-      assign("(" + typeName(type) + ")(" + operand(0) + ")");
+    const bool to_pointer = definitionOf(type).opcode == Op::OpTypePointer;
+    const bool from_pointer =
+        definitionOf(definitionOf(ops.at(0)).result_type).opcode == Op::OpTypePointer;
+    const bool vectors = isVector(type) || isVector(definitionOf(ops.at(0)).result_type);
+    if ((to_pointer || from_pointer) && !vectors)
+      assign("(" + typeName(type) + ")(" +
+             (to_pointer && from_pointer ? "" : "unsigned long long)(") + operand(0) + ")");
     else
       assign("clc::as<" + typeName(type) + ">(" + operand(0) + ")");
     return;
@@ -1211,6 +1254,12 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
   for (const std::string &header : modules_)
     source << "#include <clc/" << header << ">\n";
   source << "template <class T, unsigned N> struct clc_spirv_array { T e[N]; };\n";
+  if (modules_.count("math.h"))
+    source << "// OpFMod: fmod with the divisor's sign.\n"
+              "template <class T> __device__ inline T clc_spirv_fmod(T x, T y) {\n"
+              "  T r = clc::fmod(x, y);\n"
+              "  return r != T(0) && ::signbit(double(r)) != ::signbit(double(y)) ? T(r + y) : r;\n"
+              "}\n";
   source << declarations_.str() << prototypes_.str() << functions_.str();
   return source.str();
 }
