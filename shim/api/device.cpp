@@ -6,10 +6,12 @@
 #include "core/capabilities.h"
 #include "core/device.h"
 #include "core/memory.h"
+#include "core/settings.h"
 #include "core/svm.h"
 
 #include "clcuda/command_buffer_khr.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace clcuda::api {
@@ -54,6 +56,29 @@ constexpr cl_device_atomic_capabilities kMinimumAtomicFenceCapabilities =
 // "13.0" for cuDriverGetVersion's 13000.
 std::string cudaVersion(int driver_version) {
   return std::to_string(driver_version / 1000) + "." + std::to_string(driver_version % 1000 / 10);
+}
+
+// The SPIR-V versions clCreateProgramWithIL takes: none unless CLCUDA_SPIRV=1
+// (the front end is not yet conformant).
+NameVersions ilVersions() {
+  NameVersions versions;
+  if (!core::settings().spirv)
+    return versions;
+  for (cl_uint minor = 0; minor <= 6; ++minor) {
+    cl_name_version entry{};
+    entry.version = CL_MAKE_VERSION(1, minor, 0);
+    std::snprintf(entry.name, sizeof entry.name, "SPIR-V");
+    versions.push_back(entry);
+  }
+  return versions;
+}
+
+std::string ilVersionString() {
+  std::string text;
+  for (const cl_name_version &entry : ilVersions())
+    text += std::string(text.empty() ? "" : " ") + entry.name + "_1." +
+            std::to_string(CL_VERSION_MINOR(entry.version));
+  return text;
 }
 
 std::string deviceVersion(const core::DeviceProperties &p) {

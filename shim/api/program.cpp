@@ -5,6 +5,7 @@
 #include "info_tables.h"
 
 #include "core/program.h"
+#include "core/settings.h"
 
 namespace clcuda::api {
 
@@ -136,6 +137,14 @@ cl_int writeBinaries(core::Program &program, std::size_t size, void *value, std:
   return CL_SUCCESS;
 }
 
+// A SPIR-V module starts with its magic number, in either byte order.
+bool isSpirvMagic(const std::string &bytes) {
+  static constexpr unsigned char kMagic[4] = {0x03, 0x02, 0x23, 0x07};
+  const auto *first = reinterpret_cast<const unsigned char *>(bytes.data());
+  return bytes.size() >= 4 && (std::equal(kMagic, kMagic + 4, first) ||
+                               std::equal(kMagic, kMagic + 4, std::reverse_iterator(first + 4)));
+}
+
 } // namespace
 } // namespace clcuda::api
 
@@ -233,13 +242,23 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c
 CLCUDA_API cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il,
                                                         size_t length, cl_int *errcode_ret) {
   return guardedCreate(__func__, errcode_ret, [&](cl_int &error) {
-    if (!fromHandle<core::Context>(context))
+    core::Context *object = fromHandle<core::Context>(context);
+    if (!object)
       return failWith<cl_program>(error, CL_INVALID_CONTEXT, "context is not a valid cl_context");
     if (!il || length == 0)
       return failWith<cl_program>(error, CL_INVALID_VALUE, il ? "length is 0" : "il is NULL");
-    // CL_DEVICE_IL_VERSION is empty: no device takes IL.
-    return failWith<cl_program>(error, CL_INVALID_OPERATION,
-                                "no device takes IL (CL_DEVICE_IL_VERSION is empty)");
+    if (!core::settings().spirv)
+      return failWith<cl_program>(error, CL_INVALID_OPERATION,
+                                  "no device takes IL (CL_DEVICE_IL_VERSION is empty; "
+                                  "CLCUDA_SPIRV=1 turns the SPIR-V front end on)");
+    // The module's validity is the build's to judge (its log says what is
+    // wrong); here only whether it is SPIR-V at all.
+    const std::string bytes(static_cast<const char *>(il), length);
+    if (length % 4 != 0 || !isSpirvMagic(bytes))
+      return failWith<cl_program>(
+          error, CL_INVALID_VALUE,
+          "il is not a SPIR-V module (no magic number, or not whole words)");
+    return toHandle(core::Program::createWithIl(*object, bytes));
   });
 }
 

@@ -238,12 +238,13 @@ bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions
 // caller has it, from its translation as a whole program.
 BuildResult wholeProgram(const BuildTools &tools, std::string_view source,
                          const std::string &options, const std::vector<SourceHeader> &headers,
-                         const GpuTarget &target, const Translation *translated) {
+                         const GpuTarget &target, const Translation *translated,
+                         double translate_seconds = 0) {
   auto binary = std::make_shared<ProgramBinary>();
   ProgramUnit &unit = binary->units.emplace_back();
   BuildResult result;
   if (translated) {
-    result = acceptTranslation(*translated, 0, unit);
+    result = acceptTranslation(*translated, translate_seconds, unit);
   } else {
     const Translator *translator = translatorOf(tools, result);
     if (!translator)
@@ -374,6 +375,21 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
   return throughCache(
       tools, {source, headers, options, target.arch}, CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
       [&] { return wholeProgram(tools, source, options, headers, target, translated); });
+}
+
+BuildResult buildFromIl(const BuildTools &tools, std::string_view il, const std::string &options,
+                        const GpuTarget &target) {
+  // The key's options say SPIR-V: the same bytes as OpenCL C are another program.
+  return throughCache(
+      tools, {il, {}, "(SPIR-V) " + options, target.arch}, CL_PROGRAM_BINARY_TYPE_EXECUTABLE, [&] {
+        BuildResult result;
+        const Translator *translator = translatorOf(tools, result);
+        if (!translator)
+          return result;
+        const Clock::time_point start = Clock::now();
+        Translation translation = translator->translateIl(il);
+        return wholeProgram(tools, il, options, {}, target, &translation, secondsSince(start));
+      });
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,

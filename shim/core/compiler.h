@@ -61,6 +61,12 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
                             const std::vector<SourceHeader> &headers = {},
                             const Translation *translated = nullptr);
 
+// clBuildProgram of a program made from a SPIR-V module (clCreateProgramWithIL):
+// the translator's SPIR-V front end, then as from source. `options` are kept
+// in the binary and the cache key; they change nothing yet.
+BuildResult buildFromIl(const BuildTools &tools, std::string_view il, const std::string &options,
+                        const GpuTarget &target);
+
 // clCompileProgram: a compiled object of one unit, translated; NVRTC
 // compiles it to LTO IR when a link needs it (linkBinaries). Its binary has
 // no architecture and holds the unit's CUDA C++; its origin holds the

@@ -153,6 +153,12 @@ Program *Program::createWithSource(Context &context, std::string source) {
   return program;
 }
 
+Program *Program::createWithIl(Context &context, std::string il) {
+  auto *program = new Program(context, context.devices(), Origin::il);
+  program->il_ = std::move(il);
+  return program;
+}
+
 cl_int Program::createWithBinaries(Context &context, const std::vector<Device *> &devices,
                                    const std::vector<std::string_view> &binaries,
                                    std::vector<cl_int> &status, Program *&out) {
@@ -307,11 +313,12 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   if (error != CL_SUCCESS)
     return error;
   const BuildScope scope(*this, devices);
-  if (origin_ == Origin::source) {
+  if (origin_ == Origin::source || origin_ == Origin::il) {
     const std::string text = options ? options : "";
     const BuildTools tools = BuildTools::standard();
     return runBuildPerArchitecture(devices, text, Operation::build, [&](const GpuTarget &target) {
-      return buildFromSource(tools, source_, text, target);
+      return origin_ == Origin::il ? buildFromIl(tools, il_, text, target)
+                                   : buildFromSource(tools, source_, text, target);
     });
   }
   // From a binary: an executable loads; objects and libraries are linked.

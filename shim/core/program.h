@@ -53,10 +53,12 @@ using ProgramNotify = void(CL_CALLBACK *)(cl_program, void *);
 
 class Program : public Object<Program, Tag::program> {
 public:
-  enum class Origin { source, binary, linked };
+  enum class Origin { source, il, binary, linked };
 
   // `devices` are the program's devices: the context's, or a subset.
   static Program *createWithSource(Context &context, std::string source);
+  // A SPIR-V module (clCreateProgramWithIL); its build translates it.
+  static Program *createWithIl(Context &context, std::string il);
   // One binary per device; `status` gets each one's CL_SUCCESS or
   // CL_INVALID_BINARY. Fails with CL_INVALID_BINARY if any is invalid.
   static cl_int createWithBinaries(Context &context, const std::vector<Device *> &devices,
@@ -75,6 +77,7 @@ public:
   bool hasDevice(const Device *device) const;
   Origin origin() const { return origin_; }
   const std::string &source() const { return source_; }
+  const std::string &il() const { return il_; }
 
   // clBuildProgram for `devices` (all of the program's when empty); options
   // nullptr means "as given when the binary was built".
@@ -149,6 +152,7 @@ private:
   std::vector<Device *> devices_;
   Origin origin_;
   std::string source_;
+  std::string il_;
   // Programs from binaries: what clCreateProgramWithBinary got, per device.
   std::vector<std::shared_ptr<const ProgramBinary>> given_;
   std::atomic<int> kernels_{0};

@@ -18,6 +18,7 @@ constexpr const char *kTranslatorLibrary = "libcl2cuda.so";
 struct Translator::Entry {
   decltype(&cl2cuda_translate) translate = nullptr;
   decltype(&cl2cuda_translate_unit) translate_unit = nullptr;
+  decltype(&cl2cuda_translate_il) translate_il = nullptr;
   decltype(&cl2cuda_result_free) free = nullptr;
   std::unique_ptr<Translator> translator;
   std::string why_not;
@@ -59,13 +60,15 @@ const Translator *Translator::load(const std::string &path, std::string &why_not
           reinterpret_cast<decltype(&cl2cuda_translate)>(dlsym(library, "cl2cuda_translate"));
       entry.translate_unit = reinterpret_cast<decltype(&cl2cuda_translate_unit)>(
           dlsym(library, "cl2cuda_translate_unit"));
+      entry.translate_il =
+          reinterpret_cast<decltype(&cl2cuda_translate_il)>(dlsym(library, "cl2cuda_translate_il"));
       entry.free =
           reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
-      if (entry.translate && entry.translate_unit && entry.free)
+      if (entry.translate && entry.translate_unit && entry.translate_il && entry.free)
         entry.translator.reset(new Translator(entry));
       else
-        entry.why_not =
-            path + " lacks cl2cuda_translate, cl2cuda_translate_unit or cl2cuda_result_free";
+        entry.why_not = path + " lacks cl2cuda_translate, cl2cuda_translate_unit, "
+                               "cl2cuda_translate_il or cl2cuda_result_free";
     }
   }
   why_not = entry.why_not;
@@ -133,6 +136,14 @@ Translation Translator::translateUnit(std::string_view source, std::string_view 
   whole_program = translationOf(whole.status, whole);
   entry_.free(&result);
   entry_.free(&whole);
+  return translation;
+}
+
+Translation Translator::translateIl(std::string_view il) const {
+  cl2cuda_result result{};
+  const int status = entry_.translate_il(il.data(), il.size(), &result);
+  Translation translation = translationOf(status, result);
+  entry_.free(&result);
   return translation;
 }
 

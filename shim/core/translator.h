@@ -45,6 +45,8 @@ public:
   Translation translateUnit(std::string_view source, std::string_view options,
                             const std::vector<SourceHeader> &headers,
                             Translation &whole_program) const;
+  // A SPIR-V module (clCreateProgramWithIL), as a whole program.
+  Translation translateIl(std::string_view il) const;
 
 private:
   struct Entry;

@@ -38,6 +38,7 @@ add_executable(programs_api
   ${programs_dir}/api/command_buffer_test.cpp
   ${programs_dir}/api/image_argument_test.cpp
   ${programs_dir}/api/image_kernel_test.cpp
+  ${programs_dir}/api/il_program_test.cpp
   ${programs_dir}/api/nvidia_idioms_test.cpp
   ${programs_dir}/api/kernel_test.cpp
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
@@ -49,7 +50,10 @@ target_include_directories(programs_api PRIVATE ${programs_dir}/api ${programs_d
 target_link_libraries(programs_api PRIVATE clcuda_test_support clcuda_child_process clcuda_cuda
                       cl2cuda_headers clcuda_device_contract Threads::Threads
                       ${CMAKE_DL_LIBS})
-add_dependencies(programs_api cl2cuda)
+# il_program_test.cpp builds the translator tests' SPIR-V modules.
+target_compile_definitions(programs_api PRIVATE
+  CLCUDA_SPIRV_TEST_MODULES="${PROJECT_BINARY_DIR}/testsuite/translator/spirv")
+add_dependencies(programs_api cl2cuda translator_spirv_modules)
 clcuda_warnings(programs_api)
 clcuda_add_loading_tests(programs_api LABEL gpu FAKE_CUDA_LABEL unit MODES icd relink)
 

@@ -1,0 +1,136 @@
+// Programs from SPIR-V (clCreateProgramWithIL), built by the translator's
+// SPIR-V front end: refused unless CLCUDA_SPIRV=1, then created, queried,
+// built, refused with the reason in the build log, and run (on a GPU; on the
+// CPU stand-in every step but the results). The modules are the translator
+// tests' (testsuite/translator/spirv/*.spvasm, assembled by spirv-as).
+#include "program_fixture.h"
+
+#include "child_process.h"
+
+#include <fstream>
+#include <iterator>
+
+namespace clcuda::test {
+namespace {
+
+std::string spirvModule(const std::string &name) {
+  std::ifstream file(std::string(CLCUDA_SPIRV_TEST_MODULES) + "/" + name, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+class IlPrograms : public ProgramTest {
+protected:
+  // Runs the test again in a child with the front end on; true in the parent.
+  bool inChildWithSpirv() {
+    if (childRole())
+      return false;
+    const ChildResult child = runChild("spirv", {"CLCUDA_SPIRV=1"}, {"--loading=" + loadingMode()});
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+    return true;
+  }
+  cl_program createIl(const std::string &il, cl_int &error) {
+    return keep(clCreateProgramWithIL(context, il.data(), il.size(), &error));
+  }
+  std::string deviceString(cl_device_info param) {
+    size_t size = 0;
+    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, 0, nullptr, &size));
+    std::string text(size, '\0');
+    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, size, text.data(), nullptr));
+    return text.substr(0, text.find('\0'));
+  }
+};
+
+TEST_F(IlPrograms, RefusedUnlessTheFrontEndIsOn) {
+  if (childRole())
+    return;
+  const std::string il = spirvModule("saxpy.spv");
+  ASSERT_FALSE(il.empty());
+  EXPECT_EQ(deviceString(CL_DEVICE_IL_VERSION), "");
+  cl_int error = CL_SUCCESS;
+  EXPECT_EQ(createIl(il, error), nullptr);
+  EXPECT_CL(CL_INVALID_OPERATION, error);
+}
+
+TEST_F(IlPrograms, SpirvBuildsAndRuns) {
+  if (inChildWithSpirv())
+    return;
+  EXPECT_EQ(deviceString(CL_DEVICE_IL_VERSION),
+            "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5 SPIR-V_1.6");
+  const std::string il = spirvModule("saxpy.spv");
+  cl_int error = CL_SUCCESS;
+  cl_program program = createIl(il, error);
+  ASSERT_CL(CL_SUCCESS, error);
+  // CL_PROGRAM_IL gives the module back; there is no source.
+  size_t size = 0;
+  ASSERT_CL(CL_SUCCESS, clGetProgramInfo(program, CL_PROGRAM_IL, 0, nullptr, &size));
+  std::string returned(size, '\0');
+  ASSERT_CL(CL_SUCCESS, clGetProgramInfo(program, CL_PROGRAM_IL, size, returned.data(), nullptr));
+  EXPECT_EQ(returned, il);
+  EXPECT_EQ(programString(program, CL_PROGRAM_SOURCE), "");
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+      << buildLog(program);
+  EXPECT_EQ(programString(program, CL_PROGRAM_KERNEL_NAMES), "saxpy");
+  EXPECT_CL(CL_INVALID_OPERATION,
+            clCompileProgram(program, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr));
+
+  cl_kernel saxpy = keep(clCreateKernel(program, "saxpy", &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  const cl_uint n = 1000;
+  std::vector<float> xs(1024), ys(1024);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    xs[i] = float(i);
+    ys[i] = 1.0f;
+  }
+  cl_mem x = makeBuffer(CL_MEM_COPY_HOST_PTR, xs.size() * sizeof(float), xs.data());
+  cl_mem y = makeBuffer(CL_MEM_COPY_HOST_PTR, ys.size() * sizeof(float), ys.data());
+  setArg(saxpy, 0, 2.0f);
+  setArg(saxpy, 1, x);
+  setArg(saxpy, 2, y);
+  setArg(saxpy, 3, n);
+  const size_t global = 1024, local = 128;
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(queue, saxpy, 1, nullptr, &global, &local, 0, nullptr, nullptr));
+  const std::vector<float> result = read<float>(y, ys.size());
+  if (fakeDevice())
+    return; // the stand-in runs no kernel
+  for (size_t i = 0; i < result.size(); ++i)
+    ASSERT_EQ(result[i], i < n ? 2.0f * float(i) + 1.0f : 1.0f) << i;
+}
+
+TEST_F(IlPrograms, BadModulesAreRefusedWithTheReason) {
+  if (inChildWithSpirv())
+    return;
+  cl_int error = CL_SUCCESS;
+  const std::string source = "__kernel void k() {}";
+  EXPECT_EQ(createIl(source, error), nullptr);
+  EXPECT_CL(CL_INVALID_VALUE, error);
+  const std::string saxpy = spirvModule("saxpy.spv");
+  EXPECT_EQ(createIl(saxpy.substr(0, saxpy.size() - 2), error), nullptr);
+  EXPECT_CL(CL_INVALID_VALUE, error);
+  EXPECT_EQ(clCreateProgramWithIL(context, nullptr, 4, &error), nullptr);
+  EXPECT_CL(CL_INVALID_VALUE, error);
+
+  const struct {
+    const char *module;
+    const char *log;
+  } cases[] = {
+      {"errors/invalid_operands.spv", "invalid SPIR-V"},
+      {"errors/vloadn_not_yet.spv", "OpenCL.std vloadn is not supported yet"},
+      {"saxpy.spv", nullptr}, // cut short below: still SPIR-V, no longer valid
+  };
+  for (const auto &test : cases) {
+    std::string il = spirvModule(test.module);
+    if (!test.log)
+      il.resize(il.size() - 8);
+    cl_program program = createIl(il, error);
+    ASSERT_CL(CL_SUCCESS, error) << test.module;
+    EXPECT_CL(CL_BUILD_PROGRAM_FAILURE,
+              clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr));
+    const std::string log = buildLog(program);
+    EXPECT_NE(log.find(test.log ? test.log : "invalid SPIR-V"), std::string::npos)
+        << test.module << ": " << log;
+  }
+}
+
+} // namespace
+} // namespace clcuda::test
