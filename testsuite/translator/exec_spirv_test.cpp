@@ -98,5 +98,19 @@ TEST(SpirvExecution, RemaindersVectorsAndComparisons) {
   runAndCompare(test);
 }
 
+// OpenCL.std's vector loads and stores, whose width and rounding mode are
+// literals in SPIR-V; the halves compared bit for bit.
+TEST(SpirvExecution, VectorLoadsAndStoresWithARoundingMode) {
+  const size_t n = 1024;
+  ExecCase test("spirv_vector_memory.cl", "vector_memory");
+  test.spirv = "spirv/vector_memory.spv";
+  test.global_size[0] = n;
+  test.local_size[0] = 64;
+  test.args = {ExecArg::buffer(randomValues<float>(4 * n, -70000.0f, 70000.0f, 51), Element::Float),
+               ExecArg::buffer(std::vector<float>(4 * n), Element::Float, true),
+               ExecArg::buffer(std::vector<uint16_t>(n), Element::UInt16, true)};
+  runAndCompare(test);
+}
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -143,6 +144,8 @@ private:
   std::string comparison(const Instruction &instruction, const char *op, bool is_signed);
   std::string conversion(const Instruction &instruction, bool from_signed, bool to_signed);
   std::string extInst(const Instruction &instruction);
+  std::string memoryBuiltinName(const Instruction &instruction, const std::string &instruction_name,
+                                std::string name, size_t *end);
   std::string literalPath(const Instruction &instruction, uint32_t composite, size_t first);
   std::string accessChain(const Instruction &instruction, bool pointer_first);
   std::string builtinLoad(spv::BuiltIn builtin, uint32_t result_type);
@@ -538,23 +541,59 @@ std::string Emitter::extInst(const Instruction &instruction) {
       builtin_name = row.builtin;
       operands = row.operands;
     }
-  const BuiltinInfo *builtin = findBuiltin(builtin_name);
-  if (!builtin || !builtin->supported || builtin->arguments != BuiltinArguments::Exact ||
-      !*builtin->module)
+  // The arguments are ids, but for the vector loads' and stores' trailing
+  // literals (a width, a rounding mode), which are in OpenCL C's name instead.
+  size_t end = ops.size();
+  builtin_name = memoryBuiltinName(instruction, instruction_name, builtin_name, &end);
+  const std::optional<BuiltinCall> builtin = resolveBuiltinCall(builtin_name);
+  if (!builtin || !builtin->supported || !*builtin->module)
     unsupported(instruction, "OpenCL.std " + instruction_name + " is not supported yet");
   modules_.insert(builtin->module);
-  std::string arguments;
-  for (size_t i = 2; i < ops.size(); ++i) {
+  std::string arguments = builtin->passes_ndrange ? "clc_ndrange" : "";
+  for (size_t i = 2; i < end; ++i) {
     std::string argument = value(ops[i]);
     const uint32_t argument_type = definitionOf(ops[i]).result_type;
     if (operands == SignRule::Signed && isInteger(argument_type))
       argument = asSigned(argument_type, argument);
     arguments += (arguments.empty() ? "" : ", ") + argument;
   }
-  std::string call = std::string(builtin->cuda) + "(" + arguments + ")";
+  std::string call = builtin->cuda + "(" + arguments + ")";
   if (operands == SignRule::Signed)
     return "clc::as<" + typeName(instruction.result_type) + ">(" + call + ")";
   return call;
+}
+
+// OpenCL C's name of an OpenCL.std vector load or store, whose width and
+// rounding mode are literal operands in SPIR-V and part of the name in
+// OpenCL C (vloadn 4 is vload4, vstore_halfn_r RTZ is vstore_half4_rtz);
+// *end is where the id arguments end. Other instructions keep `name`.
+std::string Emitter::memoryBuiltinName(const Instruction &instruction,
+                                       const std::string &instruction_name, std::string name,
+                                       size_t *end) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const bool rounding = instruction_name.size() > 2 &&
+                        instruction_name.compare(instruction_name.size() - 2, 2, "_r") == 0;
+  std::string stem =
+      rounding ? instruction_name.substr(0, instruction_name.size() - 2) : instruction_name;
+  const bool store = stem.rfind("vstore", 0) == 0, load = stem.rfind("vload", 0) == 0;
+  if (!store && !load)
+    return name;
+  std::string mode;
+  if (rounding) {
+    static const char *const kModes[] = {"_rte", "_rtz", "_rtp", "_rtn"};
+    const uint32_t literal = ops.at(--*end);
+    if (literal > 3)
+      unsupported(instruction, "rounding mode " + std::to_string(literal));
+    mode = kModes[literal];
+  }
+  std::string width;
+  if (stem.back() == 'n') {
+    stem.pop_back();
+    // A load's width is its last literal; a store's, its data's components.
+    width =
+        std::to_string(load ? ops.at(--*end) : componentCount(definitionOf(ops.at(2)).result_type));
+  }
+  return stem + width + mode;
 }
 
 // The members, elements and components a composite instruction's literal
@@ -1003,7 +1042,10 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
         << ";\n";
     return;
   case Op::OpExtInst:
-    assign(extInst(instruction));
+    if (definitionOf(type).opcode == Op::OpTypeVoid)
+      out << "  " << extInst(instruction) << ";\n"; // a store
+    else
+      assign(extInst(instruction));
     return;
   case Op::OpFunctionCall: {
     std::string arguments;
