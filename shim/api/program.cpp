@@ -455,13 +455,17 @@ CLCUDA_API cl_int CL_API_CALL clSetProgramReleaseCallback(
   });
 }
 
-CLCUDA_API cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint,
-                                                                 size_t, const void *) {
+CLCUDA_API cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program,
+                                                                 cl_uint spec_id, size_t spec_size,
+                                                                 const void *spec_value) {
   return guarded(__func__, [&] {
-    // Only IL programs have specialization constants, and no device takes IL.
-    return fromHandle<core::Program>(program)
-               ? refuse(CL_INVALID_OPERATION, "only IL programs have specialization constants, "
-                                              "and no device takes IL")
-               : invalidHandle(CL_INVALID_PROGRAM, "program");
+    core::Program *object = fromHandle<core::Program>(program);
+    if (!object)
+      return invalidHandle(CL_INVALID_PROGRAM, "program");
+    if (!spec_value)
+      return refuse(CL_INVALID_VALUE, "spec_value is NULL");
+    std::string why;
+    const cl_int error = object->setSpecializationConstant(spec_id, spec_size, spec_value, why);
+    return error == CL_SUCCESS ? error : refuse(error, why);
   });
 }

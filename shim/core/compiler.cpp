@@ -377,19 +377,28 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
       [&] { return wholeProgram(tools, source, options, headers, target, translated); });
 }
 
-BuildResult buildFromIl(const BuildTools &tools, std::string_view il, const std::string &options,
-                        const GpuTarget &target) {
-  // The key's options say SPIR-V: the same bytes as OpenCL C are another program.
-  return throughCache(
-      tools, {il, {}, "(SPIR-V) " + options, target.arch}, CL_PROGRAM_BINARY_TYPE_EXECUTABLE, [&] {
-        BuildResult result;
-        const Translator *translator = translatorOf(tools, result);
-        if (!translator)
-          return result;
-        const Clock::time_point start = Clock::now();
-        Translation translation = translator->translateIl(il);
-        return wholeProgram(tools, il, options, {}, target, &translation, secondsSince(start));
-      });
+BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
+                        const std::map<unsigned, std::string> &specializations,
+                        const std::string &options, const GpuTarget &target) {
+  // The key's options say SPIR-V (the same bytes as OpenCL C are another
+  // program) and hold the specialization constants' values.
+  std::string key_options = "(SPIR-V";
+  for (const auto &[id, bytes] : specializations) {
+    key_options += " " + std::to_string(id) + "=";
+    for (unsigned char byte : bytes)
+      key_options += "0123456789abcdef"[byte >> 4], key_options += "0123456789abcdef"[byte & 15];
+  }
+  return throughCache(tools, {il, {}, key_options + ") " + options, target.arch},
+                      CL_PROGRAM_BINARY_TYPE_EXECUTABLE, [&] {
+                        BuildResult result;
+                        const Translator *translator = translatorOf(tools, result);
+                        if (!translator)
+                          return result;
+                        const Clock::time_point start = Clock::now();
+                        Translation translation = translator->translateIl(il, specializations);
+                        return wholeProgram(tools, il, options, {}, target, &translation,
+                                            secondsSince(start));
+                      });
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,

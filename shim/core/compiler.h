@@ -62,10 +62,12 @@ BuildResult buildFromSource(const BuildTools &tools, std::string_view source,
                             const Translation *translated = nullptr);
 
 // clBuildProgram of a program made from a SPIR-V module (clCreateProgramWithIL):
-// the translator's SPIR-V front end, then as from source. `options` are kept
-// in the binary and the cache key; they change nothing yet.
-BuildResult buildFromIl(const BuildTools &tools, std::string_view il, const std::string &options,
-                        const GpuTarget &target);
+// the translator's SPIR-V front end with the specialization constants set
+// (SpecId -> bytes), then as from source. `options` are kept in the binary
+// and the cache key; they change nothing yet.
+BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
+                        const std::map<unsigned, std::string> &specializations,
+                        const std::string &options, const GpuTarget &target);
 
 // clCompileProgram: a compiled object of one unit, translated; NVRTC
 // compiles it to LTO IR when a link needs it (linkBinaries). Its binary has

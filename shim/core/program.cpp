@@ -159,6 +159,34 @@ Program *Program::createWithIl(Context &context, std::string il) {
   return program;
 }
 
+cl_int Program::setSpecializationConstant(cl_uint id, std::size_t size, const void *value,
+                                          std::string &why) {
+  if (origin_ != Origin::il) {
+    why = "only programs made from IL have specialization constants";
+    return CL_INVALID_PROGRAM;
+  }
+  std::string unavailable;
+  const Translator *translator = Translator::shared(unavailable);
+  std::map<unsigned, unsigned> sizes;
+  if (!translator || !translator->specializationConstants(il_, sizes)) {
+    why = translator ? "the module cannot be read" : unavailable;
+    return CL_INVALID_SPEC_ID;
+  }
+  auto found = sizes.find(id);
+  if (found == sizes.end()) {
+    why = "the module has no specialization constant " + std::to_string(id);
+    return CL_INVALID_SPEC_ID;
+  }
+  if (size != found->second) {
+    why = "specialization constant " + std::to_string(id) + " has " +
+          std::to_string(found->second) + " bytes, not " + std::to_string(size);
+    return CL_INVALID_VALUE;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  specializations_[id] = std::string(static_cast<const char *>(value), size);
+  return CL_SUCCESS;
+}
+
 cl_int Program::createWithBinaries(Context &context, const std::vector<Device *> &devices,
                                    const std::vector<std::string_view> &binaries,
                                    std::vector<cl_int> &status, Program *&out) {
@@ -315,9 +343,14 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   const BuildScope scope(*this, devices);
   if (origin_ == Origin::source || origin_ == Origin::il) {
     const std::string text = options ? options : "";
+    std::map<unsigned, std::string> specializations;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      specializations = specializations_;
+    }
     const BuildTools tools = BuildTools::standard();
     return runBuildPerArchitecture(devices, text, Operation::build, [&](const GpuTarget &target) {
-      return origin_ == Origin::il ? buildFromIl(tools, il_, text, target)
+      return origin_ == Origin::il ? buildFromIl(tools, il_, specializations, text, target)
                                    : buildFromSource(tools, source_, text, target);
     });
   }

@@ -7,6 +7,7 @@
 #include "context.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -78,6 +79,11 @@ public:
   Origin origin() const { return origin_; }
   const std::string &source() const { return source_; }
   const std::string &il() const { return il_; }
+  // clSetProgramSpecializationConstant: CL_INVALID_PROGRAM for a program not
+  // made from IL, CL_INVALID_SPEC_ID for an id the module does not have,
+  // CL_INVALID_VALUE for a size not the constant's; `why` says which.
+  cl_int setSpecializationConstant(cl_uint id, std::size_t size, const void *value,
+                                   std::string &why);
 
   // clBuildProgram for `devices` (all of the program's when empty); options
   // nullptr means "as given when the binary was built".
@@ -153,6 +159,7 @@ private:
   Origin origin_;
   std::string source_;
   std::string il_;
+  std::map<unsigned, std::string> specializations_; // SpecId -> bytes, for the next build
   // Programs from binaries: what clCreateProgramWithBinary got, per device.
   std::vector<std::shared_ptr<const ProgramBinary>> given_;
   std::atomic<int> kernels_{0};

@@ -19,6 +19,7 @@ struct Translator::Entry {
   decltype(&cl2cuda_translate) translate = nullptr;
   decltype(&cl2cuda_translate_unit) translate_unit = nullptr;
   decltype(&cl2cuda_translate_il) translate_il = nullptr;
+  decltype(&cl2cuda_il_spec_constants) il_spec_constants = nullptr;
   decltype(&cl2cuda_result_free) free = nullptr;
   std::unique_ptr<Translator> translator;
   std::string why_not;
@@ -62,13 +63,17 @@ const Translator *Translator::load(const std::string &path, std::string &why_not
           dlsym(library, "cl2cuda_translate_unit"));
       entry.translate_il =
           reinterpret_cast<decltype(&cl2cuda_translate_il)>(dlsym(library, "cl2cuda_translate_il"));
+      entry.il_spec_constants = reinterpret_cast<decltype(&cl2cuda_il_spec_constants)>(
+          dlsym(library, "cl2cuda_il_spec_constants"));
       entry.free =
           reinterpret_cast<decltype(&cl2cuda_result_free)>(dlsym(library, "cl2cuda_result_free"));
-      if (entry.translate && entry.translate_unit && entry.translate_il && entry.free)
+      if (entry.translate && entry.translate_unit && entry.translate_il &&
+          entry.il_spec_constants && entry.free)
         entry.translator.reset(new Translator(entry));
       else
-        entry.why_not = path + " lacks cl2cuda_translate, cl2cuda_translate_unit, "
-                               "cl2cuda_translate_il or cl2cuda_result_free";
+        entry.why_not = path + " lacks one of cl2cuda_translate, cl2cuda_translate_unit, "
+                               "cl2cuda_translate_il, cl2cuda_il_spec_constants and "
+                               "cl2cuda_result_free";
     }
   }
   why_not = entry.why_not;
@@ -139,12 +144,29 @@ Translation Translator::translateUnit(std::string_view source, std::string_view 
   return translation;
 }
 
-Translation Translator::translateIl(std::string_view il) const {
+Translation Translator::translateIl(std::string_view il,
+                                    const std::map<unsigned, std::string> &specializations) const {
+  std::vector<cl2cuda_spec_constant> constants;
+  for (const auto &[id, bytes] : specializations)
+    constants.push_back({id, unsigned(bytes.size()), bytes.data()});
   cl2cuda_result result{};
-  const int status = entry_.translate_il(il.data(), il.size(), &result);
+  const int status = entry_.translate_il(il.data(), il.size(), constants.data(),
+                                         unsigned(constants.size()), &result);
   Translation translation = translationOf(status, result);
   entry_.free(&result);
   return translation;
+}
+
+bool Translator::specializationConstants(std::string_view il,
+                                         std::map<unsigned, unsigned> &sizes) const {
+  const int count = entry_.il_spec_constants(il.data(), il.size(), nullptr, nullptr, 0);
+  if (count < 0)
+    return false;
+  std::vector<unsigned> ids(count), bytes(count);
+  entry_.il_spec_constants(il.data(), il.size(), ids.data(), bytes.data(), unsigned(count));
+  for (int i = 0; i < count; ++i)
+    sizes[ids[i]] = bytes[i];
+  return true;
 }
 
 } // namespace clcuda::core

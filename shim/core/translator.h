@@ -5,6 +5,7 @@
 // binaries and cache hits never do.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,8 +46,13 @@ public:
   Translation translateUnit(std::string_view source, std::string_view options,
                             const std::vector<SourceHeader> &headers,
                             Translation &whole_program) const;
-  // A SPIR-V module (clCreateProgramWithIL), as a whole program.
-  Translation translateIl(std::string_view il) const;
+  // A SPIR-V module (clCreateProgramWithIL), as a whole program, with the
+  // values set for its specialization constants (SpecId -> bytes).
+  Translation translateIl(std::string_view il,
+                          const std::map<unsigned, std::string> &specializations) const;
+  // The module's specialization constants, SpecId -> size in bytes; false
+  // when it cannot be read.
+  bool specializationConstants(std::string_view il, std::map<unsigned, unsigned> &sizes) const;
 
 private:
   struct Entry;

@@ -102,14 +102,17 @@ TEST(CApi, IsSafeAcrossThreads) {
     EXPECT_EQ(status, 0);
 }
 
-// The shim finds the two C functions by name; nothing of LLVM's or the
-// engine's internals is exported.
+// The shim finds the C functions by name; nothing of LLVM's, SPIRV-Tools' or
+// the engine's internals is exported.
 TEST(Library, ExportsTheCAbiOnly) {
   void *library = dlopen(CL2CUDA_LIBRARY_PATH, RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(library, nullptr) << dlerror();
   EXPECT_NE(dlsym(library, "cl2cuda_translate"), nullptr);
   EXPECT_NE(dlsym(library, "cl2cuda_translate_unit"), nullptr);
   EXPECT_NE(dlsym(library, "cl2cuda_result_free"), nullptr);
+  EXPECT_NE(dlsym(library, "cl2cuda_translate_il"), nullptr);
+  EXPECT_NE(dlsym(library, "cl2cuda_il_spec_constants"), nullptr);
+  EXPECT_EQ(dlsym(library, "spvValidate"), nullptr);
   EXPECT_EQ(dlsym(library, "_ZN7cl2cuda14rewriteProgramERNS_13ParsedProgramERKNS_"
                            "12BuildOptionsEPNS_13RewriteOutputE"),
             nullptr);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <map>
 
 namespace cl2cuda::testing {
 namespace {
@@ -127,18 +128,56 @@ TEST(SpirvBinaries, EitherByteOrderIsAModule) {
 TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
   const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
   cl2cuda_result result;
-  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), &result), 0) << result.log;
+  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, &result), 0) << result.log;
   ProgramMetadata metadata;
   std::string error;
   EXPECT_TRUE(ProgramMetadata::parse(result.metadata, &metadata, &error)) << error;
   EXPECT_NE(metadata.findKernel("saxpy"), nullptr);
   EXPECT_EQ(std::string(result.cuda_source), translateSpirv(saxpy).cuda_source);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, nullptr, 0, &result), 1);
   EXPECT_NE(std::string(result.log).find("no intermediate language"), std::string::npos);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, nullptr, 0, &result), 1);
   EXPECT_NE(std::string(result.log).find("not a SPIR-V module"), std::string::npos);
+  cl2cuda_result_free(&result);
+}
+
+// Values set for specialization constants replace their defaults, each in
+// its type (an int truncated to its width, a float's bits, a bool's 0 or 1),
+// and the module's constants are listed with their sizes.
+TEST(SpirvBinaries, SpecializationConstants) {
+  const std::string module = assembled(testDirectory() + "/spirv/spec_constants.spvasm");
+  std::map<uint32_t, uint32_t> sizes;
+  ASSERT_TRUE(spirvSpecializationConstants(module, &sizes));
+  EXPECT_EQ(sizes, (std::map<uint32_t, uint32_t>{{3, 4}, {5, 4}, {8, 1}}));
+  EXPECT_FALSE(spirvSpecializationConstants("not SPIR-V", &sizes));
+
+  float two = 2.0f;
+  uint32_t two_bits = 0;
+  std::memcpy(&two_bits, &two, 4);
+  const TranslateResult set =
+      translateSpirv(module, {{3, 0x100000009ull}, {5, two_bits}, {8, 0}, {99, 1}});
+  ASSERT_EQ(set.status, Status::Ok) << set.log;
+  EXPECT_NE(set.cuda_source.find("* 9u)"), std::string::npos) << set.cuda_source;
+  EXPECT_NE(set.cuda_source.find("* 2.0f)"), std::string::npos) << set.cuda_source;
+  EXPECT_NE(set.cuda_source.find("= false ? 1u : 0u;"), std::string::npos) << set.cuda_source;
+
+  unsigned ids[2] = {}, bytes[2] = {};
+  EXPECT_EQ(cl2cuda_il_spec_constants(module.data(), module.size(), ids, bytes, 2), 3);
+  EXPECT_EQ(ids[0], 3u);
+  EXPECT_EQ(bytes[1], 4u);
+  EXPECT_EQ(cl2cuda_il_spec_constants("nope", 4, ids, bytes, 2), -1);
+  const uint8_t flag = 0;
+  const cl2cuda_spec_constant constants[] = {{8, 1, &flag}, {3, 4, &two_bits}};
+  cl2cuda_result result;
+  ASSERT_EQ(cl2cuda_translate_il(module.data(), module.size(), constants, 2, &result), 0)
+      << result.log;
+  EXPECT_NE(std::string(result.cuda_source).find("= false ? 1u : 0u;"), std::string::npos);
+  cl2cuda_result_free(&result);
+  const cl2cuda_spec_constant empty[] = {{3, 0, &two_bits}};
+  EXPECT_EQ(cl2cuda_translate_il(module.data(), module.size(), empty, 1, &result), 1);
+  EXPECT_NE(std::string(result.log).find("specialization constant 3"), std::string::npos);
   cl2cuda_result_free(&result);
 }
 

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <map>
+#include <string>
 
 namespace {
 
@@ -97,17 +99,33 @@ extern "C" int cl2cuda_translate_unit(const char *source, const char *options,
   return translateUnit(source, options, headers, num_headers, true, result, whole_program);
 }
 
-extern "C" int cl2cuda_translate_il(const void *il, unsigned long length, cl2cuda_result *result) {
+extern "C" int cl2cuda_translate_il(const void *il, unsigned long length,
+                                    const cl2cuda_spec_constant *constants, unsigned num_constants,
+                                    cl2cuda_result *result) {
   if (!result)
     return 1;
   *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
   try {
-    if (!il && length) {
-      fill(result, 1, "", "", "error: no intermediate language given to the translator\n");
+    if ((!il && length) || (num_constants && !constants)) {
+      fill(result, 1, "", "",
+           il ? "error: no specialization constants given with their count\n"
+              : "error: no intermediate language given to the translator\n");
       return result->status;
     }
-    const cl2cuda::TranslateResult translated =
-        cl2cuda::translateSpirv(std::string_view(static_cast<const char *>(il), length));
+    std::map<uint32_t, uint64_t> specializations;
+    for (unsigned i = 0; i < num_constants; ++i) {
+      if (!constants[i].value || constants[i].size == 0 || constants[i].size > 8) {
+        fill(result, 1, "", "",
+             "error: specialization constant " + std::to_string(constants[i].id) +
+                 " has no value of 1 to 8 bytes\n");
+        return result->status;
+      }
+      uint64_t bits = 0;
+      std::memcpy(&bits, constants[i].value, constants[i].size); // little-endian, as the host
+      specializations[constants[i].id] = bits;
+    }
+    const cl2cuda::TranslateResult translated = cl2cuda::translateSpirv(
+        std::string_view(static_cast<const char *>(il), length), specializations);
     if (!fillFrom(result, translated)) {
       cl2cuda_result_free(result);
       result->status = 1;
@@ -117,6 +135,27 @@ extern "C" int cl2cuda_translate_il(const void *il, unsigned long length, cl2cud
     result->status = 1;
   }
   return result->status;
+}
+
+extern "C" int cl2cuda_il_spec_constants(const void *il, unsigned long length, unsigned *ids,
+                                         unsigned *sizes, unsigned capacity) {
+  try {
+    std::map<uint32_t, uint32_t> found;
+    if (!il || !cl2cuda::spirvSpecializationConstants(
+                   std::string_view(static_cast<const char *>(il), length), &found))
+      return -1;
+    unsigned index = 0;
+    for (const auto &[id, size] : found) {
+      if (index < capacity && ids && sizes) {
+        ids[index] = id;
+        sizes[index] = size;
+      }
+      ++index;
+    }
+    return static_cast<int>(found.size());
+  } catch (const std::exception &) {
+    return -1;
+  }
 }
 
 extern "C" void cl2cuda_result_free(cl2cuda_result *result) {

@@ -176,14 +176,23 @@ TranslateResult translate(std::string_view source, const TranslateOptions &optio
   }
 }
 
-TranslateResult translateSpirv(std::string_view binary) {
+TranslateResult translateSpirv(std::string_view binary,
+                               const std::map<uint32_t, uint64_t> &specializations) {
   try {
-    return spirv::translateModule(binary);
+    return spirv::translateModule(binary, specializations);
   } catch (const std::exception &failure) {
     TranslateResult result;
     result.status = Status::BuildFailure;
     result.log = std::string("error: the SPIR-V front end failed: ") + failure.what() + "\n";
     return result;
+  }
+}
+
+bool spirvSpecializationConstants(std::string_view binary, std::map<uint32_t, uint32_t> *sizes) {
+  try {
+    return spirv::specializationConstants(binary, sizes);
+  } catch (const std::exception &) {
+    return false;
   }
 }
 

@@ -97,6 +97,47 @@ TEST_F(IlPrograms, SpirvBuildsAndRuns) {
     ASSERT_EQ(result[i], i < n ? 2.0f * float(i) + 1.0f : 1.0f) << i;
 }
 
+// The values set replace the defaults at the next build (spirv/spec_constants
+// .spvasm: SpecId 3 a uint of default 7, 5 a float of 1.5, 8 a bool, true).
+TEST_F(IlPrograms, SpecializationConstantsSetTheirValues) {
+  if (inChildWithSpirv())
+    return;
+  cl_int error = CL_SUCCESS;
+  cl_program program = createIl(spirvModule("spec_constants.spv"), error);
+  ASSERT_CL(CL_SUCCESS, error);
+  const cl_uint factor = 9;
+  const float weight = 2.0f;
+  const cl_uchar flag = 0;
+  EXPECT_CL(CL_SUCCESS, clSetProgramSpecializationConstant(program, 3, sizeof(factor), &factor));
+  EXPECT_CL(CL_SUCCESS, clSetProgramSpecializationConstant(program, 5, sizeof(weight), &weight));
+  EXPECT_CL(CL_SUCCESS, clSetProgramSpecializationConstant(program, 8, 1, &flag));
+  EXPECT_CL(CL_INVALID_SPEC_ID,
+            clSetProgramSpecializationConstant(program, 42, sizeof(factor), &factor));
+  EXPECT_CL(CL_INVALID_VALUE, clSetProgramSpecializationConstant(program, 3, 8, &factor));
+  EXPECT_CL(CL_INVALID_VALUE, clSetProgramSpecializationConstant(program, 3, 4, nullptr));
+  EXPECT_CL(CL_INVALID_PROGRAM, clSetProgramSpecializationConstant(nullptr, 3, 4, &factor));
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+      << buildLog(program);
+  cl_kernel scale = keep(clCreateKernel(program, "scale", &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  const size_t n = 256;
+  std::vector<float> values(n, 3.0f);
+  cl_mem counts = makeBuffer(CL_MEM_READ_WRITE, n * sizeof(cl_uint));
+  cl_mem floats = makeBuffer(CL_MEM_COPY_HOST_PTR, n * sizeof(float), values.data());
+  setArg(scale, 0, counts);
+  setArg(scale, 1, floats);
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(queue, scale, 1, nullptr, &n, nullptr, 0, nullptr, nullptr));
+  const std::vector<cl_uint> counted = read<cl_uint>(counts, n);
+  const std::vector<float> weighted = read<float>(floats, n);
+  if (fakeDevice())
+    return; // the stand-in runs no kernel
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(counted[i], 9 * i) << i; // the flag, now false, adds nothing
+    ASSERT_EQ(weighted[i], 6.0f) << i;
+  }
+}
+
 TEST_F(IlPrograms, BadModulesAreRefusedWithTheReason) {
   if (inChildWithSpirv())
     return;

@@ -48,12 +48,28 @@ CL2CUDA_C_EXPORT int cl2cuda_translate_unit(const char *source, const char *opti
                                             const cl2cuda_header *headers, unsigned num_headers,
                                             cl2cuda_result *result, cl2cuda_result *whole_program);
 
+/* A specialization constant's value (clSetProgramSpecializationConstant):
+ * `size` bytes at `value`, as the constant's type has them. */
+typedef struct cl2cuda_spec_constant {
+  unsigned id;
+  unsigned size;
+  const void *value;
+} cl2cuda_spec_constant;
+
 /* As cl2cuda_translate, for a SPIR-V module of OpenCL's Kernel environment
- * (clCreateProgramWithIL's binary, `length` bytes): status 1 with the reason
- * in the log when it is invalid or uses what the front end does not support
+ * (clCreateProgramWithIL's binary, `length` bytes), with the values of
+ * `num_constants` specialization constants: status 1 with the reason in the
+ * log when it is invalid or uses what the front end does not support
  * (docs/translator.md, "SPIR-V programs"). */
 CL2CUDA_C_EXPORT int cl2cuda_translate_il(const void *il, unsigned long length,
-                                          cl2cuda_result *result);
+                                          const cl2cuda_spec_constant *constants,
+                                          unsigned num_constants, cl2cuda_result *result);
+
+/* The specialization constants of a SPIR-V module: the first `capacity` of
+ * their SpecIds in ids[] and sizes in bytes (a bool's is 1) in sizes[].
+ * Returns how many the module has, or -1 when it cannot be read. */
+CL2CUDA_C_EXPORT int cl2cuda_il_spec_constants(const void *il, unsigned long length, unsigned *ids,
+                                               unsigned *sizes, unsigned capacity);
 
 /* Releases the strings of *result and sets them to NULL. */
 CL2CUDA_C_EXPORT void cl2cuda_result_free(cl2cuda_result *result);

@@ -5,6 +5,7 @@
 
 #include <cl2cuda/metadata.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -88,8 +89,17 @@ CL2CUDA_API TranslateResult translate(std::string_view source, const TranslateOp
 // compile mode only, SPIR-V having no source text to keep (docs/translator.md,
 // "SPIR-V programs"). Whether `binary` starts with SPIR-V's magic number:
 // isSpirv(). Thread-safe; never throws.
-CL2CUDA_API TranslateResult translateSpirv(std::string_view binary);
+// `specializations`: clSetProgramSpecializationConstant's values by SpecId,
+// each the constant's bits (a bool: 0 or 1); constants not listed keep their
+// defaults.
+CL2CUDA_API TranslateResult
+translateSpirv(std::string_view binary, const std::map<uint32_t, uint64_t> &specializations = {});
 CL2CUDA_API bool isSpirv(std::string_view binary);
+
+// A SPIR-V module's specialization constants: SpecId -> size in bytes (a bool
+// is 1). False when the module cannot be read.
+CL2CUDA_API bool spirvSpecializationConstants(std::string_view binary,
+                                              std::map<uint32_t, uint32_t> *sizes);
 
 // The mapping tables (qualifiers, types, work-item functions, builtins,
 // patterns, build options...) as Markdown: the text of docs/mapping.md.

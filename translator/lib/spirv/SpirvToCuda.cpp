@@ -98,7 +98,8 @@ std::string identifierFrom(const std::string &name) {
 
 class Emitter {
 public:
-  explicit Emitter(const Module &module) : module_(module) {}
+  Emitter(const Module &module, const std::map<uint32_t, uint64_t> &specializations)
+      : module_(module), specializations_(specializations) {}
 
   std::string emit(ProgramMetadata *metadata);
 
@@ -155,7 +156,11 @@ private:
   std::string atomic(const Instruction &instruction, const AtomicRow &row);
   void emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata);
 
+  // The value of a specialization constant the host set, if it set one.
+  std::optional<uint64_t> specialized(uint32_t id) const;
+
   const Module &module_;
+  const std::map<uint32_t, uint64_t> &specializations_;
   std::map<uint32_t, std::string> names_;
   std::set<uint32_t> defined_structs_;
   std::set<std::string> modules_ = {"core.h"};
@@ -382,20 +387,35 @@ std::string floatLiteral(uint64_t bits, unsigned width) {
   return text;
 }
 
+std::optional<uint64_t> Emitter::specialized(uint32_t id) const {
+  const Decoration *spec_id = module_.decoration(id, spv::Decoration::SpecId);
+  if (!spec_id || spec_id->literals.empty())
+    return std::nullopt;
+  auto found = specializations_.find(spec_id->literals[0]);
+  if (found == specializations_.end())
+    return std::nullopt;
+  return found->second;
+}
+
 std::string Emitter::constant(const Instruction &instruction) {
   const uint32_t type = instruction.result_type;
   const Instruction &type_definition = definitionOf(type);
   switch (instruction.opcode) {
   case Op::OpConstantTrue:
-  case Op::OpSpecConstantTrue:
     return "true";
   case Op::OpConstantFalse:
-  case Op::OpSpecConstantFalse:
     return "false";
+  case Op::OpSpecConstantTrue:
+  case Op::OpSpecConstantFalse: {
+    const std::optional<uint64_t> value = specialized(instruction.result);
+    return (value ? *value != 0 : instruction.opcode == Op::OpSpecConstantTrue) ? "true" : "false";
+  }
   case Op::OpConstant:
   case Op::OpSpecConstant: {
-    const uint64_t bits = constantValue(instruction.result);
     const unsigned width = type_definition.operands.at(0);
+    uint64_t bits = constantValue(instruction.result);
+    if (const std::optional<uint64_t> value = specialized(instruction.result))
+      bits = width == 64 ? *value : *value & ((uint64_t(1) << width) - 1);
     if (type_definition.opcode == Op::OpTypeFloat)
       return floatLiteral(bits, width);
     const std::string type_name = typeName(type);
@@ -1308,7 +1328,29 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
 
 } // namespace
 
-TranslateResult translateModule(std::string_view binary) {
+bool specializationConstants(std::string_view binary, std::map<uint32_t, uint32_t> *sizes) {
+  Module module;
+  std::string error;
+  if (!parseModule(binary, &module, &error))
+    return false;
+  for (const Instruction *global : module.types_and_globals) {
+    const Op opcode = global->opcode;
+    if (opcode != Op::OpSpecConstant && opcode != Op::OpSpecConstantTrue &&
+        opcode != Op::OpSpecConstantFalse)
+      continue;
+    const Decoration *spec_id = module.decoration(global->result, spv::Decoration::SpecId);
+    const Instruction *type = module.definition(global->result_type);
+    if (!spec_id || spec_id->literals.empty() || !type)
+      continue;
+    (*sizes)[spec_id->literals[0]] = type->opcode == Op::OpTypeBool ? 1
+                                     : type->operands.empty()       ? 0
+                                                                    : type->operands[0] / 8;
+  }
+  return true;
+}
+
+TranslateResult translateModule(std::string_view binary,
+                                const std::map<uint32_t, uint64_t> &specializations) {
   TranslateResult result;
   result.status = Status::BuildFailure;
   Module module;
@@ -1327,7 +1369,7 @@ TranslateResult translateModule(std::string_view binary) {
     return result;
   }
   try {
-    Emitter emitter(module);
+    Emitter emitter(module, specializations);
     result.metadata.opencl_c_version = 300;
     result.cuda_source = emitter.emit(&result.metadata);
     result.status = Status::Ok;
