@@ -121,7 +121,6 @@ private:
   std::string openclTypeName(uint32_t type);
   bool isVector(uint32_t type) const { return definitionOf(type).opcode == Op::OpTypeVector; }
   bool isInteger(uint32_t type) const;
-  bool isSigned8To64Scalar(uint32_t type) const;
   uint32_t scalarOf(uint32_t type) const;
   uint32_t componentCount(uint32_t type) const;
   uint64_t sizeOf(uint32_t type);
