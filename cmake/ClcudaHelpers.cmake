@@ -22,3 +22,16 @@ function(clcuda_embed_files target variable base_dir)
   target_sources(${target} PRIVATE "${out}")
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/cmake/include)
 endfunction()
+
+# Gives every test gtest_discover_tests(... TEST_LIST list_variable) finds
+# the labels `labels` (a list). Its PROPERTIES cannot carry a list: CMake
+# 3.25's GoogleTest module flattens it ("translator;gpu" became LABELS
+# translator and a stray property "gpu"), so the labels are set once the
+# discovered tests are defined, by a script ctest includes after the
+# discovery's own.
+function(clcuda_label_discovered_tests list_variable labels)
+  set(script ${CMAKE_CURRENT_BINARY_DIR}/${list_variable}_labels.cmake)
+  file(WRITE ${script}
+       "set_tests_properties(\${${list_variable}} PROPERTIES LABELS \"${labels}\")\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${script})
+endfunction()
