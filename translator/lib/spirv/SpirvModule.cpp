@@ -28,27 +28,15 @@ std::string at(size_t word_offset) { return " at word " + std::to_string(word_of
 
 } // namespace
 
-std::string Instruction::literalString(size_t first, size_t *next) const {
+std::string Instruction::literalString(size_t first) const {
   std::string text;
-  size_t index = first;
-  for (; index < operands.size(); ++index) {
-    uint32_t word = operands[index];
-    bool ended = false;
+  for (size_t index = first; index < operands.size(); ++index)
     for (int byte = 0; byte < 4; ++byte) {
-      char c = static_cast<char>((word >> (8 * byte)) & 0xff);
-      if (c == '\0') {
-        ended = true;
-        break;
-      }
+      const char c = static_cast<char>((operands[index] >> (8 * byte)) & 0xff);
+      if (c == '\0')
+        return text;
       text += c;
     }
-    if (ended) {
-      ++index;
-      break;
-    }
-  }
-  if (next)
-    *next = index;
   return text;
 }
 
@@ -73,7 +61,6 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
     *error = "not a SPIR-V module: the first word is not the magic number 0x07230203";
     return false;
   }
-  module->version = words[1];
   module->bound = words[3];
   for (size_t offset = kHeaderWords; offset < words.size();) {
     const uint32_t count = words[offset] >> 16;

@@ -22,9 +22,8 @@ struct Instruction {
   std::vector<uint32_t> operands;
   size_t word_offset = 0; // where it starts in the module, for messages
 
-  // A literal string operand starting at operands[first], and the index of
-  // the operand after it.
-  std::string literalString(size_t first, size_t *next = nullptr) const;
+  // The literal string operand starting at operands[first].
+  std::string literalString(size_t first) const;
 };
 
 struct Decoration {
@@ -51,7 +50,6 @@ struct EntryPoint {
 };
 
 struct Module {
-  uint32_t version = 0; // 0x00MMmm00
   uint32_t bound = 0;
   std::vector<Instruction> instructions;
   std::vector<spv::Capability> capabilities;

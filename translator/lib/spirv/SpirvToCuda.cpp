@@ -166,6 +166,7 @@ private:
   std::ostringstream declarations_; // structs and module-scope variables
   std::ostringstream prototypes_;   // every function, before any calls one
   std::ostringstream functions_;
+  bool uses_fmod_ = false; // the prelude then defines clc_spirv_fmod
 };
 
 bool Emitter::isInteger(uint32_t type) const {
@@ -535,7 +536,7 @@ std::string Emitter::conversion(const Instruction &instruction, bool from_signed
   // NVRTC parses and optimizes for less than the library's template.
   if (!saturate && !isVector(type) &&
       !module_.decoration(instruction.result, spv::Decoration::FPRoundingMode))
-    return "(" + typeName(type) + ")(" + target + ")(" + operand + ")";
+    return "(" + typeName(type) + ")" + (to_signed ? "(" + target + ")" : "") + "(" + operand + ")";
   modules_.insert("convert.h");
   const std::string converted = "clc::convert<" + target + ", " +
                                 (saturate ? "clc::saturate" : "clc::nosat") + ", " +
@@ -879,6 +880,7 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpFMod: {
     // The remainder with the divisor's sign, a component at a time.
     modules_.insert("math.h");
+    uses_fmod_ = true;
     const uint32_t count = componentCount(type);
     std::string parts;
     for (uint32_t i = 0; i < count; ++i) {
@@ -1315,7 +1317,7 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
   for (const std::string &header : modules_)
     source << "#include <clc/" << header << ">\n";
   source << "template <class T, unsigned N> struct clc_spirv_array { T e[N]; };\n";
-  if (modules_.count("math.h"))
+  if (uses_fmod_)
     source << "// OpFMod: fmod with the divisor's sign.\n"
               "template <class T> __device__ inline T clc_spirv_fmod(T x, T y) {\n"
               "  T r = clc::fmod(x, y);\n"
