@@ -274,6 +274,22 @@ const UnitOrigin *soleOrigin(const std::vector<const ProgramBinary *> &inputs,
   return inputs[0]->units[0].origin.get();
 }
 
+// A compiled object of one translated unit.
+BuildResult compiledObject(Translation translation, double seconds, const std::string &options,
+                           std::shared_ptr<const UnitOrigin> origin) {
+  auto binary = std::make_shared<ProgramBinary>();
+  ProgramUnit &unit = binary->units.emplace_back();
+  BuildResult result = acceptTranslation(std::move(translation), seconds, unit);
+  if (!result.ok())
+    return result;
+  unit.origin = std::move(origin);
+  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  binary->options = options;
+  binary->log = result.log;
+  result.binary = std::move(binary);
+  return result;
+}
+
 // A compiled object of one unit, translated (clCompileProgram): no NVRTC
 // compile yet. The link compiles the unit, or builds it as a whole program
 // if it is linked alone (a program's compile and link, as hashcat's, then
@@ -290,17 +306,7 @@ BuildResult translatedUnit(const BuildTools &tools, std::string_view source,
   const Clock::time_point start = Clock::now();
   Translation translation =
       translator->translateUnit(source, options, headers, *origin->whole_program);
-  auto binary = std::make_shared<ProgramBinary>();
-  ProgramUnit &unit = binary->units.emplace_back();
-  result = acceptTranslation(std::move(translation), secondsSince(start), unit);
-  if (!result.ok())
-    return result;
-  unit.origin = std::move(origin);
-  binary->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-  binary->options = options;
-  binary->log = result.log;
-  result.binary = std::move(binary);
-  return result;
+  return compiledObject(std::move(translation), secondsSince(start), options, std::move(origin));
 }
 
 // What decides a cache entry: KernelCache::keyFor's inputs.
@@ -395,10 +401,24 @@ BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
                         if (!translator)
                           return result;
                         const Clock::time_point start = Clock::now();
-                        Translation translation = translator->translateIl(il, specializations);
+                        Translation translation = translator->translateIl(
+                            il, specializations, Translator::IlOutput::whole_program);
                         return wholeProgram(tools, il, options, {}, target, &translation,
                                             secondsSince(start));
                       });
+}
+
+BuildResult compileFromIl(const BuildTools &tools, std::string_view il,
+                          const std::map<unsigned, std::string> &specializations,
+                          const std::string &options) {
+  BuildResult result;
+  const Translator *translator = translatorOf(tools, result);
+  if (!translator)
+    return result;
+  const Clock::time_point start = Clock::now();
+  Translation translation =
+      translator->translateIl(il, specializations, Translator::IlOutput::unit);
+  return compiledObject(std::move(translation), secondsSince(start), options, nullptr);
 }
 
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,

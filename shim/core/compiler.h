@@ -77,6 +77,14 @@ BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
 BuildResult compileFromSource(const BuildTools &tools, std::string_view source,
                               const std::string &options, const std::vector<SourceHeader> &headers);
 
+// clCompileProgram of a program made from a SPIR-V module: a compiled object
+// of the module translated as a unit (its imports defined by the other units
+// of the link), not through the kernel cache: translating it is all a
+// compile does.
+BuildResult compileFromIl(const BuildTools &tools, std::string_view il,
+                          const std::map<unsigned, std::string> &specializations,
+                          const std::string &options);
+
 struct LinkOptions {
   bool create_library = false;
   bool enable_link_options = false;

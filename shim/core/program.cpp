@@ -377,7 +377,7 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
 
 cl_int Program::compile(const std::vector<Device *> &requested, const std::string &options,
                         const std::vector<SourceHeader> &headers) {
-  if (origin_ != Origin::source)
+  if (origin_ != Origin::source && origin_ != Origin::il)
     return CL_INVALID_OPERATION;
   const std::vector<Device *> &devices = requested.empty() ? devices_ : requested;
   cl_int error = beginBuild(devices);
@@ -385,8 +385,14 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
     return error;
   const BuildScope scope(*this, devices);
   const BuildTools tools = BuildTools::standard();
+  std::map<unsigned, std::string> specializations;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    specializations = specializations_;
+  }
   return runBuildPerArchitecture(devices, options, Operation::compile, [&](const GpuTarget &) {
-    return compileFromSource(tools, source_, options, headers);
+    return origin_ == Origin::il ? compileFromIl(tools, il_, specializations, options)
+                                 : compileFromSource(tools, source_, options, headers);
   });
 }
 

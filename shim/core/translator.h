@@ -46,10 +46,13 @@ public:
   Translation translateUnit(std::string_view source, std::string_view options,
                             const std::vector<SourceHeader> &headers,
                             Translation &whole_program) const;
-  // A SPIR-V module (clCreateProgramWithIL), as a whole program, with the
-  // values set for its specialization constants (SpecId -> bytes).
+  // A SPIR-V module (clCreateProgramWithIL) with the values set for its
+  // specialization constants (SpecId -> bytes): a whole program, or a unit
+  // of clCompileProgram, whose imports other units of the link define.
+  enum class IlOutput { whole_program, unit };
   Translation translateIl(std::string_view il,
-                          const std::map<unsigned, std::string> &specializations) const;
+                          const std::map<unsigned, std::string> &specializations,
+                          IlOutput output) const;
   // The module's specialization constants, SpecId -> size in bytes; false
   // when it cannot be read.
   bool specializationConstants(std::string_view il, std::map<unsigned, unsigned> &sizes) const;

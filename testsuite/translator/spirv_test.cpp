@@ -32,30 +32,64 @@ std::string paramName(const ::testing::TestParamInfo<std::string> &info) {
 
 class SpirvModules : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(SpirvModules, TranslatesAsTheDirectivesSay) {
-  const std::string text = readFile(GetParam());
-  const std::string binary = assembled(GetParam());
-  ASSERT_FALSE(binary.empty()) << "no assembled module for " << GetParam();
-  ASSERT_TRUE(isSpirv(binary));
-  const TranslateResult result = translateSpirv(binary);
-  ASSERT_EQ(result.status, Status::Ok) << result.log;
+// The translation of the module at `path` holds its COMPILE and METADATA directives.
+void expectDirectivesHold(const std::string &path, const TranslateResult &result) {
+  const std::string text = readFile(path);
   EXPECT_EQ(checkOutput(result.cuda_source, parseDirectives(text, {"CHECK", "COMPILE"})), "")
       << result.cuda_source;
   EXPECT_EQ(checkOutput(result.metadata.serialize(), parseDirectives(text, {"METADATA"})), "")
       << result.metadata.serialize();
 }
 
+void expectCompiles(const TranslateResult &result, clcuda::CompileKind kind) {
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{"sm_90"}, result.metadata.nvrtc_options, kind);
+  EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
+}
+
+TEST_P(SpirvModules, TranslatesAsTheDirectivesSay) {
+  const std::string binary = assembled(GetParam());
+  ASSERT_FALSE(binary.empty()) << "no assembled module for " << GetParam();
+  ASSERT_TRUE(isSpirv(binary));
+  const TranslateResult result = translateSpirv(binary);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  expectDirectivesHold(GetParam(), result);
+}
+
 TEST_P(SpirvModules, CompilesWithNvrtc) {
   const TranslateResult result = translateSpirv(assembled(GetParam()));
   ASSERT_EQ(result.status, Status::Ok) << result.log;
-  const clcuda::NvrtcOutput compiled =
-      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{"sm_90"},
-                          result.metadata.nvrtc_options, clcuda::CompileKind::whole);
-  EXPECT_TRUE(compiled.ok) << compiled.log << "\n--- source ---\n" << result.cuda_source;
+  expectCompiles(result, clcuda::CompileKind::whole);
 }
 
 INSTANTIATE_TEST_SUITE_P(Spirv, SpirvModules,
                          ::testing::ValuesIn(listTestFiles("spirv", ".spvasm")), paramName);
+
+// spirv/units/: modules translated as units of a link (clCompileProgram),
+// compiled by NVRTC as relocatable code.
+class SpirvUnits : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SpirvUnits, TranslateAsTheDirectivesSayAndCompile) {
+  const TranslateResult result = translateSpirv(assembled(GetParam()), {}, SpirvOutput::Unit);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  expectDirectivesHold(GetParam(), result);
+  expectCompiles(result, clcuda::CompileKind::relocatable);
+}
+
+INSTANTIATE_TEST_SUITE_P(Spirv, SpirvUnits,
+                         ::testing::ValuesIn(listTestFiles("spirv/units", ".spvasm")), paramName);
+
+// A module that imports a function is a unit: as a whole program it is
+// refused, with the way to build it.
+TEST(SpirvBinaries, AnImportIsRefusedInAWholeProgram) {
+  const TranslateResult result =
+      translateSpirv(assembled(testDirectory() + "/spirv/units/linkage_import.spvasm"));
+  EXPECT_EQ(result.status, Status::BuildFailure);
+  EXPECT_NE(result.log.find("a function imported from another module: compile the modules with "
+                            "clCompileProgram and link them with clLinkProgram"),
+            std::string::npos)
+      << result.log;
+}
 
 class SpirvErrors : public ::testing::TestWithParam<std::string> {};
 
@@ -128,17 +162,18 @@ TEST(SpirvBinaries, EitherByteOrderIsAModule) {
 TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
   const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
   cl2cuda_result result;
-  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, &result), 0) << result.log;
+  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, 0, &result), 0)
+      << result.log;
   ProgramMetadata metadata;
   std::string error;
   EXPECT_TRUE(ProgramMetadata::parse(result.metadata, &metadata, &error)) << error;
   EXPECT_NE(metadata.findKernel("saxpy"), nullptr);
   EXPECT_EQ(std::string(result.cuda_source), translateSpirv(saxpy).cuda_source);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, nullptr, 0, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, nullptr, 0, 0, &result), 1);
   EXPECT_NE(std::string(result.log).find("no intermediate language"), std::string::npos);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, nullptr, 0, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, nullptr, 0, 0, &result), 1);
   EXPECT_NE(std::string(result.log).find("not a SPIR-V module"), std::string::npos);
   cl2cuda_result_free(&result);
 }
@@ -171,12 +206,12 @@ TEST(SpirvBinaries, SpecializationConstants) {
   const uint8_t flag = 0;
   const cl2cuda_spec_constant constants[] = {{8, 1, &flag}, {3, 4, &two_bits}};
   cl2cuda_result result;
-  ASSERT_EQ(cl2cuda_translate_il(module.data(), module.size(), constants, 2, &result), 0)
+  ASSERT_EQ(cl2cuda_translate_il(module.data(), module.size(), constants, 2, 0, &result), 0)
       << result.log;
   EXPECT_NE(std::string(result.cuda_source).find("= false ? 1u : 0u;"), std::string::npos);
   cl2cuda_result_free(&result);
   const cl2cuda_spec_constant empty[] = {{3, 0, &two_bits}};
-  EXPECT_EQ(cl2cuda_translate_il(module.data(), module.size(), empty, 1, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(module.data(), module.size(), empty, 1, 0, &result), 1);
   EXPECT_NE(std::string(result.log).find("specialization constant 3"), std::string::npos);
   cl2cuda_result_free(&result);
 }

@@ -136,9 +136,20 @@ TEST(Tables, DiagnosticIdsAreUniqueAndWellFormed) {
   EXPECT_GT(seen.size(), 10u);
 }
 
+// The sub-group builtin a group row names, by its reduction where it has
+// forms (spirv.def, CL2CUDA_SPIRV_GROUP).
+std::string spirvGroupBuiltin(const std::string &builtin, const std::string &form) {
+  if (form == "Scan")
+    return "sub_group_reduce_" + builtin;
+  if (form == "NonUniformScan")
+    return "sub_group_non_uniform_reduce_" + builtin;
+  return "sub_group_" + builtin;
+}
+
 // The SPIR-V front end's rows name what the OpenCL C tables have: each
-// built-in variable a work-item function, each OpenCL.std rename and atomic a
-// builtin the device library has, each operator a C++ operator.
+// built-in variable a work-item function, each OpenCL.std rename, atomic and
+// group instruction a builtin the device library has, each operator a C++
+// operator.
 TEST(Tables, SpirvRowsNameWhatTheOtherTablesHave) {
   unsigned rows = 0;
 #define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
@@ -157,8 +168,11 @@ TEST(Tables, SpirvRowsNameWhatTheOtherTablesHave) {
 #define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
   EXPECT_TRUE(std::regex_match(cxx, std::regex("[-+*/%<>=!&|^]{1,2}"))) << #opcode;                \
   ++rows;
+#define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
+  EXPECT_NE(findBuiltin(spirvGroupBuiltin(#builtin, #form)), nullptr) << #opcode;                  \
+  ++rows;
 #include "tables/spirv.def"
-  EXPECT_GT(rows, 90u);
+  EXPECT_GT(rows, 130u);
 }
 
 TEST(MappingDocs, AreCurrent) {

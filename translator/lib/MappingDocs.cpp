@@ -273,6 +273,10 @@ std::string spirvSection() {
 #define CL2CUDA_SPIRV_ATOMIC(opcode, builtin, operand, operands)                                   \
   atomics.row({code(#opcode), code("clc::" #builtin), #operand, #operands});
 #include "tables/spirv.def"
+  Table groups({"instruction", "builtin", "form", "integer operands"});
+#define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
+  groups.row({code(#opcode), code(#builtin), #form, #operands});
+#include "tables/spirv.def"
   Table instructions({"OpenCL.std instruction", "builtin", "integer operands"});
 #define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
   instructions.row({code(#instruction), code(#builtin), #operands});
@@ -288,6 +292,12 @@ std::string spirvSection() {
          "scope from its scope operand (`OpAtomicStore` and `OpAtomicCompareExchange` are "
          "written out by the front end):\n\n" +
          atomics.str() +
+         "Group instructions are the builtin their scope's prefix (`sub_group_`, `work_group_`) "
+         "and the row name. `Scan` puts the group operation's `reduce_`, `scan_inclusive_` or "
+         "`scan_exclusive_` before the name, `NonUniformScan` the same after `non_uniform_` "
+         "(or `clustered_reduce_` for a `ClusteredReduce`), and `BallotCount` names "
+         "`ballot_bit_count`, `ballot_inclusive_scan` or `ballot_exclusive_scan`:\n\n" +
+         groups.str() +
          "An `OpenCL.std` instruction is the builtin of the same name (above), except these:\n\n" +
          instructions.str();
 }

@@ -1,22 +1,14 @@
 #include "Metadata.h"
 
+#include "LaunchAbi.h"
 #include "TypeNames.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Type.h>
 
-#include <clc/image_desc.h>
-
 namespace cl2cuda {
 namespace {
-
-// Launch-parameter sizes (docs/design.md, "Kernel arguments as launched").
-constexpr uint32_t kDevicePointerSize = 8;
-constexpr uint32_t kLocalOffsetSize = 4;
-constexpr uint32_t kImageDescSize = sizeof(clc::image_desc);
-constexpr uint32_t kImageDescAlignment = alignof(clc::image_desc);
-constexpr uint32_t kSamplerSize = 4; // clc::sampler_t, an unsigned int of CLK_* bits
 
 // Image types carry their access qualifier (__read_only by default).
 uint32_t imageAccess(const clang::BuiltinType *image) {

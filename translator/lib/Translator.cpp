@@ -177,9 +177,10 @@ TranslateResult translate(std::string_view source, const TranslateOptions &optio
 }
 
 TranslateResult translateSpirv(std::string_view binary,
-                               const std::map<uint32_t, uint64_t> &specializations) {
+                               const std::map<uint32_t, uint64_t> &specializations,
+                               SpirvOutput output) {
   try {
-    return spirv::translateModule(binary, specializations);
+    return spirv::translateModule(binary, specializations, output);
   } catch (const std::exception &failure) {
     TranslateResult result;
     result.status = Status::BuildFailure;

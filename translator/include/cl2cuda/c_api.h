@@ -60,10 +60,14 @@ typedef struct cl2cuda_spec_constant {
  * (clCreateProgramWithIL's binary, `length` bytes), with the values of
  * `num_constants` specialization constants: status 1 with the reason in the
  * log when it is invalid or uses what the front end does not support
- * (docs/translator.md, "SPIR-V programs"). */
+ * (docs/translator.md, "SPIR-V programs"). As a unit (`as_unit` nonzero,
+ * clCompileProgram) the module's exported functions and variables are
+ * defined for, and its imported ones declared from, the other units of a
+ * link; else it is a whole program. */
 CL2CUDA_C_EXPORT int cl2cuda_translate_il(const void *il, unsigned long length,
                                           const cl2cuda_spec_constant *constants,
-                                          unsigned num_constants, cl2cuda_result *result);
+                                          unsigned num_constants, int as_unit,
+                                          cl2cuda_result *result);
 
 /* The specialization constants of a SPIR-V module: the first `capacity` of
  * their SpecIds in ids[] and sizes in bytes (a bool's is 1) in sizes[].

@@ -92,8 +92,13 @@ CL2CUDA_API TranslateResult translate(std::string_view source, const TranslateOp
 // `specializations`: clSetProgramSpecializationConstant's values by SpecId,
 // each the constant's bits (a bool: 0 or 1); constants not listed keep their
 // defaults.
-CL2CUDA_API TranslateResult
-translateSpirv(std::string_view binary, const std::map<uint32_t, uint64_t> &specializations = {});
+// `output`: WholeProgram for clBuildProgram; Unit for clCompileProgram, where
+// functions with Export linkage are defined for, and those with Import
+// linkage declared from, the other units of a link.
+enum class SpirvOutput { WholeProgram, Unit };
+CL2CUDA_API TranslateResult translateSpirv(std::string_view binary,
+                                           const std::map<uint32_t, uint64_t> &specializations = {},
+                                           SpirvOutput output = SpirvOutput::WholeProgram);
 CL2CUDA_API bool isSpirv(std::string_view binary);
 
 // A SPIR-V module's specialization constants: SpecId -> size in bytes (a bool

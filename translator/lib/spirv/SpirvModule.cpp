@@ -28,16 +28,20 @@ std::string at(size_t word_offset) { return " at word " + std::to_string(word_of
 
 } // namespace
 
-std::string Instruction::literalString(size_t first) const {
+std::string literalString(const std::vector<uint32_t> &words, size_t first) {
   std::string text;
-  for (size_t index = first; index < operands.size(); ++index)
+  for (size_t index = first; index < words.size(); ++index)
     for (int byte = 0; byte < 4; ++byte) {
-      const char c = static_cast<char>((operands[index] >> (8 * byte)) & 0xff);
+      const char c = static_cast<char>((words[index] >> (8 * byte)) & 0xff);
       if (c == '\0')
         return text;
       text += c;
     }
   return text;
+}
+
+std::string Instruction::literalString(size_t first) const {
+  return spirv::literalString(operands, first);
 }
 
 const Decoration *Module::decoration(uint32_t id, spv::Decoration kind) const {

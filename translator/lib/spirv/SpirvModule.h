@@ -14,6 +14,10 @@
 
 namespace cl2cuda::spirv {
 
+// The literal string (UTF-8, NUL-terminated, packed four bytes a word)
+// starting at words[first].
+std::string literalString(const std::vector<uint32_t> &words, size_t first);
+
 struct Instruction {
   spv::Op opcode = spv::Op::OpNop;
   uint32_t result_type = 0; // 0 when the instruction has none

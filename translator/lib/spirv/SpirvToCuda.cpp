@@ -7,6 +7,8 @@
 // instruction.
 #include "spirv/SpirvToCuda.h"
 
+#include "LaunchAbi.h"
+#include "Printf.h"
 #include "Tables.h"
 #include "spirv/SpirvModule.h"
 
@@ -72,6 +74,19 @@ constexpr AtomicRow kAtomicRows[] = {
 #include "tables/spirv.def"
 };
 
+enum class GroupForm { Call, Scan, NonUniformScan, BallotCount };
+struct GroupRow {
+  Op opcode;
+  const char *builtin;
+  GroupForm form;
+  SignRule operands;
+};
+constexpr GroupRow kGroupRows[] = {
+#define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
+  {Op::opcode, #builtin, GroupForm::form, SignRule::operands},
+#include "tables/spirv.def"
+};
+
 struct BuiltinVariableRow {
   spv::BuiltIn builtin;
   const char *work_item_function;
@@ -98,8 +113,9 @@ std::string identifierFrom(const std::string &name) {
 
 class Emitter {
 public:
-  Emitter(const Module &module, const std::map<uint32_t, uint64_t> &specializations)
-      : module_(module), specializations_(specializations) {}
+  Emitter(const Module &module, const std::map<uint32_t, uint64_t> &specializations,
+          SpirvOutput output)
+      : module_(module), specializations_(specializations), output_(output) {}
 
   std::string emit(ProgramMetadata *metadata);
 
@@ -119,6 +135,7 @@ private:
   std::string typeName(uint32_t type);
   std::string signedTypeName(uint32_t type);
   std::string openclTypeName(uint32_t type);
+  std::string imageTypeName(uint32_t type) const;
   bool isVector(uint32_t type) const { return definitionOf(type).opcode == Op::OpTypeVector; }
   bool isInteger(uint32_t type) const;
   uint32_t scalarOf(uint32_t type) const;
@@ -144,6 +161,15 @@ private:
   std::string comparison(const Instruction &instruction, const char *op, bool is_signed);
   std::string conversion(const Instruction &instruction, bool from_signed, bool to_signed);
   std::string extInst(const Instruction &instruction);
+  std::string builtinCall(const Instruction &instruction, const std::string &builtin_name,
+                          const std::string &arguments);
+  std::string printfCall(const Instruction &instruction);
+  std::string constantString(const Instruction &instruction, uint32_t pointer);
+  std::string group(const Instruction &instruction, const GroupRow &row);
+  std::string imageAccess(const Instruction &instruction, const char *verb, std::string arguments,
+                          uint32_t texel_type, uint32_t mask, uint32_t texel = 0);
+  std::string imageCoordinate(uint32_t coordinate);
+  std::string imageSize(const Instruction &instruction);
   std::string memoryBuiltinName(const Instruction &instruction, const std::string &instruction_name,
                                 std::string name, size_t *end);
   std::string literalPath(const Instruction &instruction, uint32_t composite, size_t first);
@@ -154,19 +180,24 @@ private:
   std::string memoryScope(uint32_t scope_id);
   std::string atomic(const Instruction &instruction, const AtomicRow &row);
   void emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata);
+  // The name another module links a function by, or "" (no LinkageAttributes).
+  std::string linkageName(uint32_t id, spv::LinkageType *type = nullptr) const;
 
   // The value of a specialization constant the host set, if it set one.
   std::optional<uint64_t> specialized(uint32_t id) const;
 
   const Module &module_;
   const std::map<uint32_t, uint64_t> &specializations_;
+  const SpirvOutput output_;
   std::map<uint32_t, std::string> names_;
   std::set<uint32_t> defined_structs_;
   std::set<std::string> modules_ = {"core.h"};
   std::ostringstream declarations_; // structs and module-scope variables
   std::ostringstream prototypes_;   // every function, before any calls one
   std::ostringstream functions_;
-  bool uses_fmod_ = false; // the prelude then defines clc_spirv_fmod
+  bool uses_fmod_ = false;          // the prelude then defines clc_spirv_fmod
+  bool uses_copy_logical_ = false;  // ... and clc_spirv_copy_logical
+  bool uses_sampled_image_ = false; // ... and clc_spirv_sampled_image
 };
 
 bool Emitter::isInteger(uint32_t type) const {
@@ -243,6 +274,19 @@ std::string Emitter::typeName(uint32_t type) {
   case Op::OpTypeStruct:
     defineStruct(type);
     return name(type);
+  case Op::OpTypeOpaque: // only ever pointed to
+    if (defined_structs_.insert(type).second)
+      declarations_ << "struct " << name(type) << ";\n";
+    return name(type);
+  case Op::OpTypeImage:
+    modules_.insert("image.h");
+    return "clc::" + imageTypeName(type);
+  case Op::OpTypeSampler:
+    modules_.insert("image.h");
+    return "clc::sampler_t";
+  case Op::OpTypeSampledImage:
+    uses_sampled_image_ = true;
+    return "clc_spirv_sampled_image<" + typeName(ops.at(0)) + ">";
   default:
     unsupported(definition, "this type");
   }
@@ -266,6 +310,12 @@ std::string Emitter::openclTypeName(uint32_t type) {
     return definition.operands.at(0) == 16 ? "half" : typeName(type);
   case Op::OpTypeVector:
     return openclTypeName(definition.operands.at(0)) + std::to_string(definition.operands.at(1));
+  case Op::OpTypeOpaque:
+    return definition.literalString(0);
+  case Op::OpTypeImage:
+    return imageTypeName(type);
+  case Op::OpTypeSampler:
+    return "sampler_t";
   case Op::OpTypePointer:
     return openclTypeName(definition.operands.at(1)) + "*";
   case Op::OpTypeStruct: {
@@ -277,6 +327,27 @@ std::string Emitter::openclTypeName(uint32_t type) {
   }
   default:
     return typeName(type);
+  }
+}
+
+// OpenCL C's name of an image type: its dimensionality, arrayed and depth.
+std::string Emitter::imageTypeName(uint32_t type) const {
+  const Instruction &definition = definitionOf(type);
+  const std::vector<uint32_t> &ops = definition.operands;
+  const bool depth = ops.at(2) == 1, arrayed = ops.at(3) == 1;
+  if (ops.at(4) != 0)
+    unsupported(definition, "multisampled images");
+  switch (static_cast<spv::Dim>(ops.at(1))) {
+  case spv::Dim::Dim1D:
+    return arrayed ? "image1d_array_t" : "image1d_t";
+  case spv::Dim::Buffer:
+    return "image1d_buffer_t";
+  case spv::Dim::Dim2D:
+    return std::string("image2d_") + (arrayed ? "array_" : "") + (depth ? "depth_" : "") + "t";
+  case spv::Dim::Dim3D:
+    return "image3d_t";
+  default:
+    unsupported(definition, "images of dimensionality " + std::to_string(ops[1]));
   }
 }
 
@@ -298,7 +369,8 @@ uint64_t Emitter::sizeOf(uint32_t type) {
   case Op::OpTypeStruct: {
     uint64_t size = 0, alignment = 1;
     for (uint32_t member : ops) {
-      const uint64_t member_alignment = alignmentOf(member);
+      // A packed structure's alignment is 1: its members get no padding.
+      const uint64_t member_alignment = std::min(alignmentOf(member), alignmentOf(type));
       size = (size + member_alignment - 1) / member_alignment * member_alignment + sizeOf(member);
       alignment = std::max(alignment, member_alignment);
     }
@@ -316,6 +388,8 @@ uint64_t Emitter::alignmentOf(uint32_t type) {
     return alignmentOf(definition.operands.at(0));
   case Op::OpTypeStruct: {
     uint64_t alignment = 1;
+    if (module_.decoration(type, spv::Decoration::CPacked))
+      return alignment; // no padding, anywhere
     for (uint32_t member : definition.operands)
       alignment = std::max(alignment, alignmentOf(member));
     return alignment;
@@ -329,12 +403,14 @@ void Emitter::defineStruct(uint32_t type) {
   if (!defined_structs_.insert(type).second)
     return;
   const Instruction &definition = definitionOf(type);
-  if (module_.decoration(type, spv::Decoration::CPacked))
-    unsupported(definition, "packed structures");
   std::ostringstream members;
   for (size_t i = 0; i < definition.operands.size(); ++i)
     members << "  " << typeName(definition.operands[i]) << " m" << i << ";\n";
-  declarations_ << "struct " << name(type) << " {\n" << members.str() << "};\n";
+  declarations_ << "struct "
+                << (module_.decoration(type, spv::Decoration::CPacked) ? "__attribute__((packed)) "
+                                                                       : "")
+                << name(type) << " {\n"
+                << members.str() << "};\n";
 }
 
 std::string Emitter::name(uint32_t id) {
@@ -428,6 +504,15 @@ std::string Emitter::constant(const Instruction &instruction) {
   case Op::OpConstantNull:
   case Op::OpUndef:
     return typeName(type) + "{}";
+  case Op::OpConstantSampler: {
+    // OpenCL C's CLK_* bits: addressing mode << 1, normalized coordinates,
+    // CLK_FILTER_NEAREST 0x10 or CLK_FILTER_LINEAR 0x20.
+    const std::vector<uint32_t> &ops = instruction.operands;
+    char bits[16];
+    std::snprintf(bits, sizeof bits, "0x%02xu",
+                  (ops.at(0) << 1) | (ops.at(1) ? 1u : 0u) | (ops.at(2) ? 0x20u : 0x10u));
+    return bits;
+  }
   case Op::OpConstantComposite:
   case Op::OpSpecConstantComposite: {
     std::string parts;
@@ -457,6 +542,7 @@ std::string Emitter::value(uint32_t id) {
   case Op::OpSpecConstantTrue:
   case Op::OpSpecConstantFalse:
   case Op::OpSpecConstantComposite:
+  case Op::OpConstantSampler:
     return constant(definition);
   case Op::OpVariable:
     return "(&" + name(id) + ")";
@@ -554,6 +640,8 @@ std::string Emitter::extInst(const Instruction &instruction) {
   const std::string instruction_name(openclStdName(ops.at(1)));
   if (instruction_name.empty())
     unsupported(instruction, "OpenCL.std instruction " + std::to_string(ops[1]));
+  if (instruction_name == "printf")
+    return printfCall(instruction);
   std::string builtin_name = instruction_name;
   SignRule operands = SignRule::AsIs;
   for (const ExtInstRow &row : kExtInstRows)
@@ -565,11 +653,7 @@ std::string Emitter::extInst(const Instruction &instruction) {
   // literals (a width, a rounding mode), which are in OpenCL C's name instead.
   size_t end = ops.size();
   builtin_name = memoryBuiltinName(instruction, instruction_name, builtin_name, &end);
-  const std::optional<BuiltinCall> builtin = resolveBuiltinCall(builtin_name);
-  if (!builtin || !builtin->supported || !*builtin->module)
-    unsupported(instruction, "OpenCL.std " + instruction_name + " is not supported yet");
-  modules_.insert(builtin->module);
-  std::string arguments = builtin->passes_ndrange ? "clc_ndrange" : "";
+  std::string arguments;
   for (size_t i = 2; i < end; ++i) {
     std::string argument = value(ops[i]);
     const uint32_t argument_type = definitionOf(ops[i]).result_type;
@@ -577,10 +661,225 @@ std::string Emitter::extInst(const Instruction &instruction) {
       argument = asSigned(argument_type, argument);
     arguments += (arguments.empty() ? "" : ", ") + argument;
   }
-  std::string call = builtin->cuda + "(" + arguments + ")";
+  std::string call = builtinCall(instruction, builtin_name, arguments);
   if (operands == SignRule::Signed)
     return "clc::as<" + typeName(instruction.result_type) + ">(" + call + ")";
   return call;
+}
+
+// A call of the OpenCL C builtin `builtin_name` with `arguments` (C++
+// expressions, comma-separated), its device library module included.
+std::string Emitter::builtinCall(const Instruction &instruction, const std::string &builtin_name,
+                                 const std::string &arguments) {
+  const std::optional<BuiltinCall> builtin = resolveBuiltinCall(builtin_name);
+  if (!builtin || !builtin->supported || !*builtin->module)
+    unsupported(instruction, "the builtin " + builtin_name + " is not supported yet");
+  modules_.insert(builtin->module);
+  const std::string ndrange = builtin->passes_ndrange ? "clc_ndrange" : "";
+  return builtin->cuda + "(" + ndrange + (ndrange.empty() || arguments.empty() ? "" : ", ") +
+         arguments + ")";
+}
+
+// The bytes of the constant string a pointer operand points into (a
+// UniformConstant variable's initializer, through casts and zero-index
+// access chains), up to its NUL: printf's format.
+std::string Emitter::constantString(const Instruction &instruction, uint32_t pointer) {
+  const Instruction *definition = &definitionOf(pointer);
+  for (;;) {
+    switch (definition->opcode) {
+    case Op::OpBitcast:
+    case Op::OpCopyObject:
+    case Op::OpPtrCastToGeneric:
+    case Op::OpGenericCastToPtr:
+      definition = &definitionOf(definition->operands.at(0));
+      continue;
+    case Op::OpAccessChain:
+    case Op::OpInBoundsAccessChain:
+    case Op::OpPtrAccessChain:
+    case Op::OpInBoundsPtrAccessChain:
+      for (size_t i = 1; i < definition->operands.size(); ++i)
+        if (constantValue(definition->operands[i]) != 0)
+          unsupported(instruction, "a format that does not start its constant string");
+      definition = &definitionOf(definition->operands.at(0));
+      continue;
+    default:
+      break;
+    }
+    break;
+  }
+  if (definition->opcode != Op::OpVariable ||
+      static_cast<spv::StorageClass>(definition->operands.at(0)) !=
+          spv::StorageClass::UniformConstant ||
+      definition->operands.size() < 2)
+    unsupported(instruction, "a format that is no constant string");
+  const Instruction &initializer = definitionOf(definition->operands[1]);
+  std::string text;
+  if (initializer.opcode == Op::OpConstantNull)
+    return text;
+  if (initializer.opcode != Op::OpConstantComposite)
+    unsupported(instruction, "a format that is no constant string");
+  for (uint32_t character : initializer.operands) {
+    const uint64_t byte =
+        definitionOf(character).opcode == Op::OpConstantNull ? 0 : constantValue(character);
+    if (byte == 0)
+      break;
+    text += static_cast<char>(byte);
+  }
+  return text;
+}
+
+// OpenCL.std printf (format, values...) as CUDA's printf, whose format must
+// be a literal: the format's constant string, written as OpenCL C's printf
+// is translated (Printf.h), and the result OpenCL's 0 or -1.
+std::string Emitter::printfCall(const Instruction &instruction) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const std::string format = constantString(instruction, ops.at(2));
+  const std::optional<PrintfRewrite> rewrite = rewritePrintfFormat(format);
+  std::string arguments = quoteStringLiteral(rewrite ? rewrite->format : format);
+  unsigned passed_values = 0;
+  for (size_t i = 3; i < ops.size(); ++i) {
+    const uint32_t type = definitionOf(ops[i]).result_type;
+    const PrintfArgument *conversion = nullptr;
+    if (rewrite)
+      for (const PrintfArgument &passed : rewrite->arguments)
+        if (passed.argument + 3 == i)
+          conversion = &passed;
+    const unsigned width = conversion ? conversion->width : 0;
+    if ((isVector(type) ? componentCount(type) : 0) != width)
+      unsupported(instruction, "a printf value whose vector width is not its conversion's");
+    const bool integer = definitionOf(scalarOf(type)).opcode == Op::OpTypeInt;
+    const bool half = !integer && sizeOf(scalarOf(type)) == 2;
+    const std::string cast = conversion && !conversion->cast.empty() && integer
+                                 ? "(" + conversion->cast + ")"
+                             : half ? "(double)"
+                                    : "";
+    const std::string argument = value(ops[i]);
+    for (unsigned k = 0; k < std::max(width, 1u); ++k) {
+      arguments += ", " + cast + "(" + argument + ")";
+      if (width)
+        arguments += ".elem[" + std::to_string(k) + "]";
+      ++passed_values;
+    }
+  }
+  if (passed_values > kCudaPrintfMaxArguments)
+    unsupported(instruction, "printf of more than " + std::to_string(kCudaPrintfMaxArguments) +
+                                 " values (CUDA's printf takes no more)");
+  return "(" + typeName(instruction.result_type) + ")(printf(" + arguments + ") < 0 ? -1 : 0)";
+}
+
+// An image read or write (OpImageRead, OpImageSampleExplicitLod, OpImageWrite)
+// as OpenCL C's read_image* or write_image*, after `arguments` (the image
+// [and sampler] and coordinate): the texel's type picks the builtin, and an
+// integer texel's SignExtend operand the signed one (reads give the same
+// bits either way; a write's saturation differs).
+std::string Emitter::imageAccess(const Instruction &instruction, const char *verb,
+                                 std::string arguments, uint32_t texel_type, uint32_t mask,
+                                 uint32_t texel) {
+  using Mask = spv::ImageOperandsMask;
+  const uint32_t understood = uint32_t(Mask::Lod | Mask::SignExtend | Mask::ZeroExtend |
+                                       Mask::Nontemporal); // no mipmaps: a Lod is level 0
+  if (mask & ~understood)
+    unsupported(instruction, "image operands " + std::to_string(mask & ~understood));
+  const Instruction &element = definitionOf(scalarOf(texel_type));
+  const bool integer = element.opcode == Op::OpTypeInt;
+  const bool is_signed = integer && (mask & uint32_t(Mask::SignExtend)) != 0;
+  const std::string suffix = !integer    ? element.operands.at(0) == 16 ? "h" : "f"
+                             : is_signed ? "i"
+                                         : "ui";
+  if (texel)
+    arguments += ", " + (is_signed ? asSigned(texel_type, value(texel)) : value(texel));
+  const std::string call =
+      builtinCall(instruction, std::string(verb) + "_image" + suffix, arguments);
+  return is_signed && !texel ? fromSigned(texel_type, call) : call;
+}
+
+// An image coordinate: OpenCL C's integer coordinates are signed.
+std::string Emitter::imageCoordinate(uint32_t coordinate) {
+  const uint32_t type = definitionOf(coordinate).result_type;
+  return isInteger(type) ? asSigned(type, value(coordinate)) : value(coordinate);
+}
+
+// OpImageQuerySize(Lod): the width, height, depth and array size the image
+// has, in that order.
+std::string Emitter::imageSize(const Instruction &instruction) {
+  const std::string image = value(instruction.operands.at(0));
+  const std::string kind = imageTypeName(definitionOf(instruction.operands[0]).result_type);
+  std::vector<std::string> queries = {"get_image_width"};
+  if (kind.rfind("image2d", 0) == 0 || kind == "image3d_t")
+    queries.push_back("get_image_height");
+  if (kind == "image3d_t")
+    queries.push_back("get_image_depth");
+  if (kind.find("array") != std::string::npos)
+    queries.push_back("get_image_array_size");
+  const uint32_t type = instruction.result_type;
+  if (queries.size() != componentCount(type))
+    unsupported(instruction,
+                "a size of " + std::to_string(componentCount(type)) + " components for an " + kind);
+  const std::string component = typeName(scalarOf(type));
+  std::string parts;
+  for (const std::string &query : queries)
+    parts +=
+        (parts.empty() ? "(" : ", (") + component + ")" + builtinCall(instruction, query, image);
+  return isVector(type) ? typeName(type) + "(" + parts + ")" : parts;
+}
+
+// A group instruction: the sub-group's or work-group's builtin (tables/spirv.def).
+std::string Emitter::group(const Instruction &instruction, const GroupRow &row) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const uint32_t type = instruction.result_type;
+  const auto scope = static_cast<spv::Scope>(constantValue(ops.at(0)));
+  const bool non_uniform = row.form == GroupForm::NonUniformScan ||
+                           row.form == GroupForm::BallotCount ||
+                           opcodeName(instruction.opcode).rfind("OpGroupNonUniform", 0) == 0;
+  std::string name;
+  if (scope == spv::Scope::Subgroup)
+    name = "sub_group_";
+  else if (scope == spv::Scope::Workgroup && !non_uniform)
+    name = "work_group_";
+  else
+    unsupported(instruction, "a group operation of scope " + std::to_string(uint32_t(scope)));
+  size_t first = 1; // the first argument
+  if (row.form != GroupForm::Call) {
+    static const char *const kScans[] = {"reduce_", "scan_inclusive_", "scan_exclusive_"};
+    static const char *const kBallotCounts[] = {"ballot_bit_count", "ballot_inclusive_scan",
+                                                "ballot_exclusive_scan"};
+    const uint32_t operation = ops.at(1);
+    first = 2;
+    if (row.form == GroupForm::NonUniformScan &&
+        operation == uint32_t(spv::GroupOperation::ClusteredReduce))
+      name += std::string("clustered_reduce_") + row.builtin;
+    else if (operation > uint32_t(spv::GroupOperation::ExclusiveScan))
+      unsupported(instruction, "the group operation " + std::to_string(operation));
+    else if (row.form == GroupForm::BallotCount)
+      name += kBallotCounts[operation];
+    else
+      name += std::string(row.form == GroupForm::NonUniformScan ? "non_uniform_" : "") +
+              kScans[operation] + row.builtin;
+  } else if (instruction.opcode == Op::OpGroupNonUniformRotateKHR && ops.size() > 3) {
+    name += "clustered_rotate"; // with a cluster size
+  } else {
+    name += row.builtin;
+  }
+  const bool is_signed = row.operands == SignRule::Signed;
+  std::string arguments;
+  for (size_t i = first; i < ops.size(); ++i) {
+    const uint32_t argument_type = definitionOf(ops[i]).result_type;
+    std::string argument = value(ops[i]);
+    if (is_signed && isInteger(argument_type))
+      argument = asSigned(argument_type, argument);
+    // work_group_broadcast takes a local id's components one by one.
+    if (isVector(argument_type) && instruction.opcode == Op::OpGroupBroadcast && i == 2)
+      for (uint32_t d = 0; d < componentCount(argument_type); ++d)
+        arguments += (d ? ", (" : "(") + argument + ").elem[" + std::to_string(d) + "]";
+    else
+      arguments += argument;
+    if (i + 1 < ops.size())
+      arguments += ", ";
+  }
+  const std::string call = builtinCall(instruction, name, arguments);
+  if (definitionOf(type).opcode == Op::OpTypeBool)
+    return "(" + call + " != 0)";
+  return is_signed ? fromSigned(type, call) : call;
 }
 
 // OpenCL C's name of an OpenCL.std vector load or store, whose width and
@@ -807,6 +1106,10 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
     assign(atomic(instruction, *row));
     return;
   }
+  if (const GroupRow *row = findRow(kGroupRows, instruction.opcode)) {
+    assign(group(instruction, *row));
+    return;
+  }
   if (const OperatorRow *row = findRow(kOperatorRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
     assign(row->form == OperatorForm::Arithmetic ? binary(instruction, row->cxx, is_signed)
@@ -858,6 +1161,46 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpCopyObject:
   case Op::OpExpectKHR:
     assign(operand(0));
+    return;
+  case Op::OpSampledImage:
+    assign(typeName(type) + "{" + operand(0) + ", " + operand(1) + "}");
+    return;
+  case Op::OpImage:
+    assign("(" + operand(0) + ").image");
+    return;
+  case Op::OpImageSampleExplicitLod:
+    assign(imageAccess(instruction, "read",
+                       "(" + operand(0) + ").image, (" + operand(0) + ").sampler, " +
+                           imageCoordinate(ops.at(1)),
+                       type, ops.size() > 2 ? ops[2] : 0));
+    return;
+  case Op::OpImageRead:
+    assign(imageAccess(instruction, "read", operand(0) + ", " + imageCoordinate(ops.at(1)), type,
+                       ops.size() > 2 ? ops[2] : 0));
+    return;
+  case Op::OpImageWrite:
+    out << "  "
+        << imageAccess(instruction, "write", operand(0) + ", " + imageCoordinate(ops.at(1)),
+                       definitionOf(ops.at(2)).result_type, ops.size() > 3 ? ops[3] : 0, ops[2])
+        << ";\n";
+    return;
+  case Op::OpImageQuerySize:
+  case Op::OpImageQuerySizeLod:
+    assign(imageSize(instruction));
+    return;
+  case Op::OpImageQueryFormat: // SPIR-V's enumerants are CL_SNORM_INT8 and on, from 0
+    assign("(" + typeName(type) + ")(" +
+           builtinCall(instruction, "get_image_channel_data_type", operand(0)) + " - 0x10D0)");
+    return;
+  case Op::OpImageQueryOrder: // ... and CL_R and on, from 0
+    assign("(" + typeName(type) + ")(" +
+           builtinCall(instruction, "get_image_channel_order", operand(0)) + " - 0x10B0)");
+    return;
+  case Op::OpCopyLogical:
+    // Types that differ only in their ids have the same layout here (the
+    // Kernel environment has no explicit layouts).
+    uses_copy_logical_ = true;
+    assign("clc_spirv_copy_logical<" + typeName(type) + ">(" + operand(0) + ")");
     return;
   case Op::OpAssumeTrueKHR:
     out << "  __builtin_assume(" << operand(0) << ");\n";
@@ -1172,14 +1515,33 @@ std::set<uint32_t> branchTargets(const Function &function) {
   return targets;
 }
 
+std::string Emitter::linkageName(uint32_t id, spv::LinkageType *type) const {
+  const Decoration *linkage = module_.decoration(id, spv::Decoration::LinkageAttributes);
+  if (!linkage || linkage->literals.size() < 2)
+    return "";
+  if (type)
+    *type = static_cast<spv::LinkageType>(linkage->literals.back());
+  return literalString(linkage->literals, 0);
+}
+
+// A function, or in a unit the declaration of one it imports. What a unit
+// exports or imports has external linkage under its linkage name; the
+// rest is static, so units' names never meet.
 void Emitter::emitFunction(const Function &function) {
   const Instruction &definition = *function.definition;
+  const bool linked = output_ == SpirvOutput::Unit && !linkageName(definition.result).empty();
+  if (function.blocks.empty() && !linked)
+    unsupported(definition, "a function imported from another module: compile the modules with "
+                            "clCompileProgram and link them with clLinkProgram");
   std::ostringstream signature, body;
-  signature << "static __device__ " << typeName(definition.result_type) << " "
-            << name(definition.result) << "(";
+  signature << (linked ? "extern \"C\" __device__ " : "static __device__ ")
+            << typeName(definition.result_type) << " " << name(definition.result) << "(";
   for (const Instruction *parameter : function.parameters)
     signature << typeName(parameter->result_type) << " " << name(parameter->result) << ", ";
   signature << "const clc::ndrange &clc_ndrange)";
+  prototypes_ << signature.str() << ";\n";
+  if (function.blocks.empty())
+    return;
   // Every result is declared first: a goto may not jump over an initialization.
   std::ostringstream locals;
   for (const Block &block : function.blocks)
@@ -1201,7 +1563,6 @@ void Emitter::emitFunction(const Function &function) {
     for (const Instruction *instruction : block.instructions)
       emitInstruction(*instruction, function, block, body);
   }
-  prototypes_ << signature.str() << ";\n";
   functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
 }
 
@@ -1237,7 +1598,7 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
       if (storage == spv::StorageClass::Workgroup) {
         arg.kind = ArgKind::LocalPointer;
         arg.address_qualifier = kArgAddressLocal;
-        arg.size = 4;
+        arg.size = kLocalOffsetSize;
         arg.alignment = static_cast<uint32_t>(alignmentOf(pointee));
         parameters += "unsigned int " + parameter_name + "_local_offset, ";
         unpacking += "  " + typeName(type) + " " + parameter_name + " = clc::local_arg<" +
@@ -1249,13 +1610,28 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
         arg.address_qualifier = constant ? kArgAddressConstant : kArgAddressGlobal;
         if (constant)
           arg.type_qualifiers |= kArgTypeConst;
-        arg.size = 8;
-        arg.alignment = 8;
+        arg.size = kDevicePointerSize;
+        arg.alignment = kDevicePointerSize;
         parameters += typeName(type) + " " + parameter_name + ", ";
       } else {
         throw Unsupported{"kernel \"" + entry.name + "\": an argument of storage class " +
                           std::to_string(static_cast<uint32_t>(storage))};
       }
+    } else if (type_definition.opcode == Op::OpTypeImage) {
+      // The access qualifier is the type's last operand; none is read_only.
+      static const uint32_t kAccess[] = {kArgAccessReadOnly, kArgAccessWriteOnly,
+                                         kArgAccessReadWrite};
+      const uint32_t access = type_definition.operands.size() > 7 ? type_definition.operands[7] : 0;
+      arg.kind = ArgKind::Image;
+      arg.address_qualifier = kArgAddressGlobal;
+      arg.access_qualifier = kAccess[access < 3 ? access : 0];
+      arg.size = kImageDescSize;
+      arg.alignment = kImageDescAlignment;
+      parameters += typeName(type) + " " + parameter_name + ", ";
+    } else if (type_definition.opcode == Op::OpTypeSampler) {
+      arg.kind = ArgKind::Sampler;
+      arg.size = arg.alignment = kSamplerSize;
+      parameters += typeName(type) + " " + parameter_name + ", ";
     } else {
       arg.kind = ArgKind::ByValue;
       arg.size = static_cast<uint32_t>(sizeOf(type));
@@ -1275,6 +1651,12 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
 std::string Emitter::emit(ProgramMetadata *metadata) {
   for (const EntryPoint &entry : module_.entry_points)
     names_[entry.function] = "spirv_" + identifierFrom(entry.name);
+  if (output_ == SpirvOutput::Unit)
+    for (const auto &[id, decorations] : module_.decorations) {
+      const std::string linkage = linkageName(id);
+      if (!linkage.empty() && !module_.decoration(id, spv::Decoration::BuiltIn))
+        names_[id] = "clc_spirv_linked_" + identifierFrom(linkage);
+    }
   for (const Instruction *global : module_.types_and_globals) {
     if (global->opcode != Op::OpVariable)
       continue;
@@ -1282,20 +1664,39 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
     const uint32_t pointee = definitionOf(global->result_type).operands.at(1);
     const std::string initializer =
         global->operands.size() > 1 ? " = " + value(global->operands[1]) : "";
+    // In a unit, a variable another unit links to is extern (an import has
+    // no definition here); the others are static.
+    spv::LinkageType linkage_type = spv::LinkageType::Export;
+    const bool linked = output_ == SpirvOutput::Unit &&
+                        !linkageName(global->result, &linkage_type).empty() &&
+                        storage != spv::StorageClass::Input;
+    if (linked && linkage_type == spv::LinkageType::Import) {
+      if (storage != spv::StorageClass::CrossWorkgroup &&
+          storage != spv::StorageClass::UniformConstant)
+        unsupported(*global, "an imported variable of storage class " +
+                                 std::to_string(static_cast<uint32_t>(storage)));
+      declarations_ << "extern "
+                    << (storage == spv::StorageClass::UniformConstant ? "__constant__ "
+                                                                      : "__device__ ")
+                    << typeName(pointee) << " " << name(global->result) << ";\n";
+      continue;
+    }
+    const std::string linkage = output_ == SpirvOutput::Unit && !linked ? "static " : "";
     switch (storage) {
     case spv::StorageClass::Input:
       if (!module_.decoration(global->result, spv::Decoration::BuiltIn))
         unsupported(*global, "an Input variable that is no built-in");
       break;
     case spv::StorageClass::Workgroup:
-      declarations_ << "__shared__ " << typeName(pointee) << " " << name(global->result) << ";\n";
+      declarations_ << linkage << "__shared__ " << typeName(pointee) << " " << name(global->result)
+                    << ";\n";
       break;
     case spv::StorageClass::UniformConstant:
-      declarations_ << "__constant__ " << typeName(pointee) << " " << name(global->result)
-                    << initializer << ";\n";
+      declarations_ << linkage << "__constant__ " << typeName(pointee) << " "
+                    << name(global->result) << initializer << ";\n";
       break;
     case spv::StorageClass::CrossWorkgroup:
-      declarations_ << "__device__ " << typeName(pointee) << " " << name(global->result)
+      declarations_ << linkage << "__device__ " << typeName(pointee) << " " << name(global->result)
                     << initializer << ";\n";
       metadata->global_variables.push_back({name(global->result), sizeOf(pointee)});
       break;
@@ -1305,11 +1706,7 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
     }
   }
   for (const Function &function : module_.functions)
-    if (!function.blocks.empty())
-      emitFunction(function);
-    else
-      unsupported(*function.definition, "a function declared here and defined in another module "
-                                        "(SPIR-V linkage is not supported yet)");
+    emitFunction(function);
   for (const EntryPoint &entry : module_.entry_points)
     emitKernelWrapper(entry, metadata);
 
@@ -1322,6 +1719,21 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
               "template <class T> __device__ inline T clc_spirv_fmod(T x, T y) {\n"
               "  T r = clc::fmod(x, y);\n"
               "  return r != T(0) && ::signbit(double(r)) != ::signbit(double(y)) ? T(r + y) : r;\n"
+              "}\n";
+  if (uses_sampled_image_)
+    source << "// OpSampledImage: an image and the sampler it is read with.\n"
+              "template <class Image> struct clc_spirv_sampled_image {\n"
+              "  Image image;\n"
+              "  clc::sampler_t sampler;\n"
+              "};\n";
+  if (uses_copy_logical_)
+    source << "// OpCopyLogical: a value as another type of the same layout.\n"
+              "template <class To, class From> __device__ inline To clc_spirv_copy_logical(const "
+              "From &from) {\n"
+              "  static_assert(sizeof(To) == sizeof(From), \"OpCopyLogical of another size\");\n"
+              "  To to;\n"
+              "  memcpy(&to, &from, sizeof to);\n"
+              "  return to;\n"
               "}\n";
   source << declarations_.str() << prototypes_.str() << functions_.str();
   return source.str();
@@ -1351,7 +1763,8 @@ bool specializationConstants(std::string_view binary, std::map<uint32_t, uint32_
 }
 
 TranslateResult translateModule(std::string_view binary,
-                                const std::map<uint32_t, uint64_t> &specializations) {
+                                const std::map<uint32_t, uint64_t> &specializations,
+                                SpirvOutput output) {
   TranslateResult result;
   result.status = Status::BuildFailure;
   Module module;
@@ -1365,12 +1778,12 @@ TranslateResult translateModule(std::string_view binary,
     result.log = "error: invalid SPIR-V: " + invalid + "\n";
     return result;
   }
-  if (module.entry_points.empty()) {
+  if (module.entry_points.empty() && output == SpirvOutput::WholeProgram) {
     result.log = "error: the module has no Kernel entry point\n";
     return result;
   }
   try {
-    Emitter emitter(module, specializations);
+    Emitter emitter(module, specializations, output);
     result.metadata.opencl_c_version = 300;
     result.cuda_source = emitter.emit(&result.metadata);
     result.status = Status::Ok;

@@ -14,7 +14,8 @@ namespace cl2cuda::spirv {
 // Never throws: a module that is invalid, or uses what is not supported yet,
 // is Status::BuildFailure with the reason (the instruction, by name) in the log.
 TranslateResult translateModule(std::string_view binary,
-                                const std::map<uint32_t, uint64_t> &specializations);
+                                const std::map<uint32_t, uint64_t> &specializations,
+                                SpirvOutput output);
 
 // SpecId -> size in bytes of each specialization constant; false when the
 // module cannot be read.
