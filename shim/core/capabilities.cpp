@@ -1,5 +1,7 @@
 #include "capabilities.h"
 
+#include "settings.h"
+
 #include <cstring>
 
 namespace clcuda::core {
@@ -17,6 +19,21 @@ constexpr Claim kExtensions[] = {
 #include <cl2cuda/capabilities.def>
 };
 
+constexpr Claim kIlExtensions[] = {
+#define CLCUDA_IL_EXTENSION(name, major, minor, patch)                                             \
+  {#name, CL_MAKE_VERSION(major, minor, patch)},
+#include <cl2cuda/capabilities.def>
+};
+
+// The extensions claimed now: kExtensions, and kIlExtensions while the
+// SPIR-V front end is on.
+std::vector<Claim> claimedExtensions() {
+  std::vector<Claim> claims(std::begin(kExtensions), std::end(kExtensions));
+  if (settings().spirv)
+    claims.insert(claims.end(), std::begin(kIlExtensions), std::end(kIlExtensions));
+  return claims;
+}
+
 constexpr Claim kCFeatures[] = {
 #define CLCUDA_C_FEATURE(name, major, minor, patch) {#name, CL_MAKE_VERSION(major, minor, patch)},
 #include <cl2cuda/capabilities.def>
@@ -27,7 +44,7 @@ constexpr cl_version kCVersions[] = {
 #include <cl2cuda/capabilities.def>
 };
 
-template <std::size_t N> std::vector<cl_name_version> nameVersions(const Claim (&claims)[N]) {
+template <class Claims> std::vector<cl_name_version> nameVersions(const Claims &claims) {
   std::vector<cl_name_version> result;
   for (const Claim &claim : claims) {
     cl_name_version entry{};
@@ -38,7 +55,7 @@ template <std::size_t N> std::vector<cl_name_version> nameVersions(const Claim (
   return result;
 }
 
-template <std::size_t N> bool contains(const Claim (&claims)[N], std::string_view name) {
+template <class Claims> bool contains(const Claims &claims, std::string_view name) {
   for (const Claim &claim : claims)
     if (name == claim.name)
       return true;
@@ -50,7 +67,7 @@ template <std::size_t N> bool contains(const Claim (&claims)[N], std::string_vie
 const std::string &extensionString() {
   static const std::string text = [] {
     std::string joined;
-    for (const Claim &claim : kExtensions) {
+    for (const Claim &claim : claimedExtensions()) {
       if (!joined.empty())
         joined += ' ';
       joined += claim.name;
@@ -61,7 +78,7 @@ const std::string &extensionString() {
 }
 
 const std::vector<cl_name_version> &extensionsWithVersion() {
-  static const std::vector<cl_name_version> list = nameVersions(kExtensions);
+  static const std::vector<cl_name_version> list = nameVersions(claimedExtensions());
   return list;
 }
 
@@ -96,7 +113,7 @@ const std::string &openclCVersionString() {
   return text;
 }
 
-bool claimsExtension(std::string_view name) { return contains(kExtensions, name); }
+bool claimsExtension(std::string_view name) { return contains(claimedExtensions(), name); }
 bool claimsCFeature(std::string_view name) { return contains(kCFeatures, name); }
 
 } // namespace clcuda::core

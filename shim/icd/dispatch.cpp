@@ -3,6 +3,7 @@
 #include "api/command_buffer.h"
 #include "api/commands.h"
 #include "api/entry.h"
+#include "core/capabilities.h"
 
 #include <cstring>
 #include <type_traits>
@@ -39,10 +40,11 @@ cl_icd_dispatch makeDispatchTable() {
 struct ExtensionFunction {
   const char *name;
   void *function;
+  const char *extension;
 };
 const ExtensionFunction kExtensionFunctions[] = {
 #define CLCUDA_EXTENSION_FUNCTION(name, function, extension)                                       \
-  {#name, reinterpret_cast<void *>(&function)},
+  {#name, reinterpret_cast<void *>(&function), #extension},
 #include "extension_functions.def"
 };
 
@@ -51,7 +53,7 @@ void *extensionFunction(const char *name) {
     return nullptr;
   for (const ExtensionFunction &entry : kExtensionFunctions)
     if (std::strcmp(entry.name, name) == 0)
-      return entry.function;
+      return core::claimsExtension(entry.extension) ? entry.function : nullptr;
   return nullptr;
 }
 

@@ -21,8 +21,8 @@ constexpr const char *kUsage = R"(usage: cl2cuda INPUT.cl|INPUT.spv [options] [O
 Translates OpenCL C, or a SPIR-V module of OpenCL's Kernel environment, to
 CUDA C++ that NVRTC compiles with clcuda's device library (kernels/include/clc).
 A SPIR-V input (recognized by its magic number) has one output, the compile
-mode's; --mode, --object, --launch-helpers, --time and the build options apply
-to OpenCL C only.
+mode's (--object: a unit of a link); --mode, --launch-helpers, --time and the
+build options apply to OpenCL C only.
 
 options:
   -o FILE               write the CUDA source to FILE (default: standard output)
@@ -245,7 +245,11 @@ int main(int argc, char **argv) {
   options.build_options = joinOptions(build_options);
   const bool spirv = cl2cuda::isSpirv(source);
   cl2cuda::TranslateResult result =
-      spirv ? cl2cuda::translateSpirv(source) : cl2cuda::translate(source, options);
+      spirv ? cl2cuda::translateSpirv(source, {},
+                                      command.separate_compilation
+                                          ? cl2cuda::SpirvOutput::Unit
+                                          : cl2cuda::SpirvOutput::WholeProgram)
+            : cl2cuda::translate(source, options);
   std::cerr << result.log;
   if (command.stats)
     std::cerr << statsReport(result);
@@ -274,9 +278,9 @@ int main(int argc, char **argv) {
   for (const std::string &directory : command.include_dirs)
     nvrtc_options.push_back("-I" + directory);
   const auto start = std::chrono::steady_clock::now();
-  const clcuda::NvrtcOutput checked =
-      clcuda::compileCuda(result.cuda_source, clcuda::GpuTarget{command.arch}, nvrtc_options,
-                          clcuda::CompileKind::whole);
+  const clcuda::NvrtcOutput checked = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{command.arch}, nvrtc_options,
+      command.separate_compilation ? clcuda::CompileKind::relocatable : clcuda::CompileKind::whole);
   const double milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!checked.ok) {
@@ -284,7 +288,11 @@ int main(int argc, char **argv) {
     return 3;
   }
   std::cerr << checked.log;
-  std::fprintf(stderr, "NVRTC (%s): ok, PTX %zu bytes, CUBIN %zu bytes, %.1f ms\n",
-               command.arch.c_str(), checked.ptx.size(), checked.cubin.size(), milliseconds);
+  if (command.separate_compilation)
+    std::fprintf(stderr, "NVRTC (%s): ok, LTO IR %zu bytes, %.1f ms\n", command.arch.c_str(),
+                 checked.lto_ir.size(), milliseconds);
+  else
+    std::fprintf(stderr, "NVRTC (%s): ok, PTX %zu bytes, CUBIN %zu bytes, %.1f ms\n",
+                 command.arch.c_str(), checked.ptx.size(), checked.cubin.size(), milliseconds);
   return 0;
 }

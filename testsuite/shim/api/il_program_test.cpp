@@ -46,9 +46,32 @@ TEST_F(IlPrograms, RefusedUnlessTheFrontEndIsOn) {
   const std::string il = spirvModule("saxpy.spv");
   ASSERT_FALSE(il.empty());
   EXPECT_EQ(deviceString(CL_DEVICE_IL_VERSION), "");
+  EXPECT_EQ(deviceString(CL_DEVICE_EXTENSIONS).find("cl_khr_il_program"), std::string::npos);
+  EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(platform, "clCreateProgramWithILKHR"),
+            nullptr);
   cl_int error = CL_SUCCESS;
   EXPECT_EQ(createIl(il, error), nullptr);
   EXPECT_CL(CL_INVALID_OPERATION, error);
+}
+
+// With the front end on, the SPIR-V extensions are claimed, and
+// cl_khr_il_program's clCreateProgramWithILKHR is clCreateProgramWithIL.
+TEST_F(IlPrograms, ExtensionsAreClaimedWithTheFrontEnd) {
+  if (inChildWithSpirv())
+    return;
+  const std::string extensions = " " + deviceString(CL_DEVICE_EXTENSIONS) + " ";
+  for (const char *extension : {"cl_khr_il_program", "cl_khr_spirv_no_integer_wrap_decoration"})
+    EXPECT_NE(extensions.find(std::string(" ") + extension + " "), std::string::npos) << extension;
+  using CreateWithIl = cl_program(CL_API_CALL *)(cl_context, const void *, size_t, cl_int *);
+  auto create = reinterpret_cast<CreateWithIl>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clCreateProgramWithILKHR"));
+  ASSERT_NE(create, nullptr);
+  const std::string il = spirvModule("saxpy.spv");
+  cl_int error = CL_SUCCESS;
+  cl_program program = keep(create(context, il.data(), il.size(), &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  EXPECT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+      << buildLog(program);
 }
 
 TEST_F(IlPrograms, SpirvBuildsAndRuns) {
