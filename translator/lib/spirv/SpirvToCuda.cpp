@@ -1529,13 +1529,21 @@ std::string Emitter::linkageName(uint32_t id, spv::LinkageType *type) const {
 // rest is static, so units' names never meet.
 void Emitter::emitFunction(const Function &function) {
   const Instruction &definition = *function.definition;
-  const bool linked = output_ == SpirvOutput::Unit && !linkageName(definition.result).empty();
+  spv::LinkageType linkage = spv::LinkageType::Export;
+  const bool linked =
+      output_ == SpirvOutput::Unit && !linkageName(definition.result, &linkage).empty();
   if (function.blocks.empty() && !linked)
     unsupported(definition, "a function imported from another module: compile the modules with "
                             "clCompileProgram and link them with clLinkProgram");
+  // A LinkOnceODR function may be defined by several units: C++'s inline
+  // (the link keeps one definition), emitted even where unused here.
+  const char *specifiers = !linked ? "static __device__ "
+                           : linkage == spv::LinkageType::LinkOnceODR
+                               ? "extern \"C\" __device__ inline __attribute__((used)) "
+                               : "extern \"C\" __device__ ";
   std::ostringstream signature, body;
-  signature << (linked ? "extern \"C\" __device__ " : "static __device__ ")
-            << typeName(definition.result_type) << " " << name(definition.result) << "(";
+  signature << specifiers << typeName(definition.result_type) << " " << name(definition.result)
+            << "(";
   for (const Instruction *parameter : function.parameters)
     signature << typeName(parameter->result_type) << " " << name(parameter->result) << ", ";
   signature << "const clc::ndrange &clc_ndrange)";
