@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark smoke test (ctest label benchmark-smoke): runs clcuda-bench
 # --quick on whatever OpenCL platform is present and checks that the report
-# is well formed (check_report.py), then plots it if matplotlib is there.
+# is well formed (check_report.py), then plots it if matplotlib is there;
+# where clcuda has a device, also its kernels built from SPIR-V (--il).
 #
 # Where clcuda or NVIDIA's OpenCL has a device, their columns run as in a
 # real run; otherwise the clcuda column runs on the first platform that has
@@ -52,6 +53,20 @@ fi
 
 python3 "$here/check_report.py" "$here/src/measures.def" "$out/report.csv" "$out/report.md" \
   --all-families "${require[@]}"
+
+# Where clcuda has a device, the kernels once more from SPIR-V (--il): the
+# clcuda column must build and check every plan.
+if grep -qi "clcuda" <<<"$with_device"; then
+  status=0
+  "$bench" --quick --il --measures kernel --csv "$out/il.csv" --markdown "$out/il.md" \
+    >"$out/il.stdout" || status=$?
+  cat "$out/il.stdout"
+  [[ $status -eq 0 ]] || { echo "FAILED: clcuda-bench --il exited with $status"; exit 1; }
+  grep -q "kernels built from SPIR-V" "$out/il.md" ||
+    { echo "FAILED: the --il report does not say its kernels came from SPIR-V"; exit 1; }
+  python3 "$here/check_report.py" "$here/src/measures.def" "$out/il.csv" "$out/il.md" \
+    --require clcuda
+fi
 
 if python3 -c "import matplotlib" 2>/dev/null; then
   python3 "$here/plot_bandwidth.py" "$out/report.csv" "$out/bandwidth.png"

@@ -45,6 +45,13 @@ clcuda_require(SPIRV-Tools_FOUND "SPIRV-Tools (SPIRV-ToolsConfig.cmake)" "spirv-
 find_path(SPIRV_HEADERS_GRAMMAR_DIR spirv.core.grammar.json PATH_SUFFIXES spirv/unified1)
 clcuda_require(SPIRV_HEADERS_GRAMMAR_DIR "spirv-headers (spirv/unified1/spirv.core.grammar.json)"
   "spirv-headers")
+# OpenCL C to SPIR-V, for SPIR-V programs made by a real compiler (the
+# benchmark's --il programs): clang-15 to SPIR target LLVM IR, and Khronos's
+# LLVM-SPIRV translator of the same LLVM version.
+find_program(CLCUDA_SPIRV_CLANG clang-15)
+clcuda_require(CLCUDA_SPIRV_CLANG "clang-15 (OpenCL C to LLVM IR for llvm-spirv-15)" "clang-15")
+find_program(CLCUDA_LLVM_SPIRV llvm-spirv-15)
+clcuda_require(CLCUDA_LLVM_SPIRV "llvm-spirv-15 (LLVM IR to SPIR-V)" "llvm-spirv-15")
 find_package(Python3 QUIET COMPONENTS Interpreter)
 clcuda_require(Python3_Interpreter_FOUND "Python 3 (the SPIR-V tables, the CTS runner's test)"
   "python3")

@@ -23,6 +23,27 @@ function(clcuda_embed_files target variable base_dir)
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/cmake/include)
 endfunction()
 
+# SPIR-V modules of OpenCL C sources as a compiler makes them: each
+# SOURCE.cl becomes OUTPUT_DIR/SOURCE.spv (clang-15 -O2 to spir64 LLVM IR,
+# then llvm-spirv-15). The module paths go to `variable`.
+function(clcuda_spirv_from_opencl variable output_dir)
+  set(modules)
+  foreach(source ${ARGN})
+    get_filename_component(stem ${source} NAME_WE)
+    set(bitcode ${output_dir}/${stem}.bc)
+    set(module ${output_dir}/${stem}.spv)
+    add_custom_command(OUTPUT ${module}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${output_dir}
+      COMMAND ${CLCUDA_SPIRV_CLANG} -c -emit-llvm -target spir64-unknown-unknown -cl-std=CL1.2
+              -O2 -Xclang -finclude-default-header ${source} -o ${bitcode}
+      COMMAND ${CLCUDA_LLVM_SPIRV} ${bitcode} -o ${module}
+      DEPENDS ${source}
+      COMMENT "Compiling ${stem}.cl to SPIR-V")
+    list(APPEND modules ${module})
+  endforeach()
+  set(${variable} ${modules} PARENT_SCOPE)
+endfunction()
+
 # Gives every test gtest_discover_tests(... TEST_LIST list_variable) finds
 # the labels `labels` (a list). Its PROPERTIES cannot carry a list: CMake
 # 3.25's GoogleTest module flattens it ("translator;gpu" became LABELS

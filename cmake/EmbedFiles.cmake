@@ -11,8 +11,10 @@ foreach(file IN LISTS files)
   math(EXPR size "${hex_length} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
   file(RELATIVE_PATH name "${BASE_DIR}" "${file}")
-  string(APPEND body "static const char file_${index}[] = {${bytes}0x00};\n")
-  string(APPEND table "  {\"${name}\", file_${index}, ${size}},\n")
+  # unsigned: a binary file's bytes above 0x7f (SPIR-V modules) fit
+  string(APPEND body "static const unsigned char file_${index}[] = {${bytes}0x00};\n")
+  string(APPEND table
+         "  {\"${name}\", reinterpret_cast<const char *>(file_${index}), ${size}},\n")
   math(EXPR index "${index} + 1")
 endforeach()
 file(WRITE "${OUTPUT}.tmp"

@@ -23,6 +23,8 @@ void writeFile(const std::string &path, const std::string &text) {
 
 int run(const Options &options) {
   Workspace workspace("clcuda-bench");
+  if (options.il_programs)
+    setenv("CLCUDA_SPIRV", "1", 1); // before the ICD loader loads clcuda
   ReportHeader header;
   header.setup_notes =
       options.icd_from_environment
@@ -45,8 +47,9 @@ int run(const Options &options) {
       continue;
     }
     try {
-      columns[slot] =
-          slot == kRawSlot ? loadCudaColumn(options.raw_module) : makeOpenClColumn(patterns[slot]);
+      columns[slot] = slot == kRawSlot ? loadCudaColumn(options.raw_module)
+                                       : makeOpenClColumn(patterns[slot], options.il_programs &&
+                                                                              slot == kClcudaSlot);
       header.columns[slot] = columns[slot]->description();
     } catch (const std::exception &e) {
       header.columns[slot] = std::string("n/a: ") + e.what();

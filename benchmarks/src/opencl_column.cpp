@@ -19,6 +19,7 @@
 
 namespace clcuda {
 extern const EmbeddedFileSet opencl_benchmark_sources; // kernels/*.cl
+extern const EmbeddedFileSet opencl_benchmark_il;      // kernels/*.spv, made from them
 } // namespace clcuda
 
 namespace clcuda::bench {
@@ -151,7 +152,8 @@ cl_platform_id findPlatform(const std::string &pattern) {
 
 class OpenClColumn : public Column {
 public:
-  explicit OpenClColumn(const std::string &pattern) : platform_(findPlatform(pattern)) {
+  OpenClColumn(const std::string &pattern, bool il_programs)
+      : platform_(findPlatform(pattern)), il_programs_(il_programs) {
     std::vector<cl_device_id> found = devices(platform_);
     if (found.empty())
       throw Unavailable("OpenCL platform '" + platformString(platform_, CL_PLATFORM_NAME) +
@@ -169,7 +171,8 @@ public:
     return "platform '" + platformString(platform_, CL_PLATFORM_NAME) + "' (" +
            platformString(platform_, CL_PLATFORM_VERSION) + "), device '" +
            deviceString(device_, CL_DEVICE_NAME) + "' (driver " +
-           deviceString(device_, CL_DRIVER_VERSION) + ")";
+           deviceString(device_, CL_DRIVER_VERSION) + ")" +
+           (il_programs_ ? ", kernels built from SPIR-V" : "");
   }
 
   std::unique_ptr<Trial> launches(const LaunchCase &c) override;
@@ -254,15 +257,30 @@ private:
     return log.c_str();
   }
 
-  // The built program kernels/<name>.cl, built once per column.
+  // The built program kernels/<name>.cl (or its SPIR-V, kernels/<name>.spv),
+  // built once per column.
   cl_program benchmarkProgram(const std::string &name) {
     auto found = programs_.find(name);
     if (found == programs_.end())
-      found = programs_
-                  .emplace(name, buildProgram(embeddedText(opencl_benchmark_sources,
-                                                           "kernels/" + name + ".cl")))
-                  .first;
+      found =
+          programs_
+              .emplace(name, il_programs_ ? buildIlProgram(embeddedText(opencl_benchmark_il,
+                                                                        "kernels/" + name + ".spv"))
+                                          : buildProgram(embeddedText(opencl_benchmark_sources,
+                                                                      "kernels/" + name + ".cl")))
+              .first;
     return found->second.get();
+  }
+
+  Program buildIlProgram(const std::string &il) {
+    cl_int status = CL_SUCCESS;
+    Program program(clCreateProgramWithIL(context_.get(), il.data(), il.size(), &status));
+    check(status, "clCreateProgramWithIL");
+    status = clBuildProgram(program.get(), 1, &device_, "", nullptr, nullptr);
+    if (status != CL_SUCCESS)
+      throw BenchError("clBuildProgram (SPIR-V) failed: " + errorName(status) +
+                       "; log: " + buildLog(program.get()));
+    return program;
   }
 
   Kernel newKernel(const std::string &program, const std::string &name) {
@@ -341,6 +359,7 @@ private:
   }
 
   cl_platform_id platform_;
+  bool il_programs_;
   cl_device_id device_ = nullptr;
   Context context_;
   Queue queue_;
@@ -826,8 +845,8 @@ std::unique_ptr<Trial> OpenClColumn::blockingWait(const WaitCase &c) {
 
 } // namespace
 
-std::unique_ptr<Column> makeOpenClColumn(const std::string &pattern) {
-  return std::make_unique<OpenClColumn>(pattern);
+std::unique_ptr<Column> makeOpenClColumn(const std::string &pattern, bool il_programs) {
+  return std::make_unique<OpenClColumn>(pattern, il_programs);
 }
 
 std::string describeOpenClPlatforms() {

@@ -58,11 +58,9 @@ template <typename T> struct MemberOption {
 };
 
 const MemberOption<bool> kFlagOptions[] = {
-    {"--help", &Options::help},
-    {"-h", &Options::help},
-    {"--quick", &Options::quick},
-    {"--icd-from-environment", &Options::icd_from_environment},
-    {"--list-platforms", &Options::list_platforms},
+    {"--help", &Options::help},         {"-h", &Options::help},
+    {"--quick", &Options::quick},       {"--icd-from-environment", &Options::icd_from_environment},
+    {"--il", &Options::il_programs},    {"--list-platforms", &Options::list_platforms},
     {"--goals", &Options::print_goals},
 };
 
@@ -261,6 +259,9 @@ std::string usage() {
          "                          kernels (hashcat-data's; default /)\n"
          "  --icd-from-environment  use the ICD loader's platforms as the environment\n"
          "                          has them, without the private vendors directory\n"
+         "  --il                    the clcuda column builds the kernels from SPIR-V (their\n"
+         "                          .cl compiled by clang-15 and llvm-spirv-15 at build time)\n"
+         "                          with clCreateProgramWithIL, and sets CLCUDA_SPIRV=1\n"
          "  --csv FILE              also write the table as CSV\n"
          "  --markdown FILE         also write the markdown report to FILE\n"
          "  --list-platforms        list the OpenCL platforms the run would see, and exit\n"

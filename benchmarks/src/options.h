@@ -41,6 +41,9 @@ struct Options {
   std::string raw_module;
   std::string packages_root = "/"; // the build measure's installed kernels
   bool icd_from_environment = false;
+  // The clcuda column builds the kernel plans' programs from SPIR-V
+  // (clCreateProgramWithIL, with CLCUDA_SPIRV=1) instead of OpenCL C.
+  bool il_programs = false;
   std::string csv_path;
   std::string markdown_path;
   bool list_platforms = false;
