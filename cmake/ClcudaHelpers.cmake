@@ -24,19 +24,24 @@ function(clcuda_embed_files target variable base_dir)
 endfunction()
 
 # SPIR-V modules of OpenCL C sources as a compiler makes them: each
-# SOURCE.cl becomes OUTPUT_DIR/SOURCE.spv (clang-15 -O2 to spir64 LLVM IR,
-# then llvm-spirv-15). The module paths go to `variable`.
+# SOURCE.cl of SOURCES becomes OUTPUT_DIR/SOURCE.spv (clang-15 -O2 to spir64
+# LLVM IR with OPTIONS, default -cl-std=CL1.2, then llvm-spirv-15 with every
+# SPIR-V extension it knows allowed). The module paths go to `variable`.
 function(clcuda_spirv_from_opencl variable output_dir)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "OPTIONS;SOURCES")
+  if(NOT arg_OPTIONS)
+    set(arg_OPTIONS -cl-std=CL1.2)
+  endif()
   set(modules)
-  foreach(source ${ARGN})
+  foreach(source ${arg_SOURCES})
     get_filename_component(stem ${source} NAME_WE)
     set(bitcode ${output_dir}/${stem}.bc)
     set(module ${output_dir}/${stem}.spv)
     add_custom_command(OUTPUT ${module}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${output_dir}
-      COMMAND ${CLCUDA_SPIRV_CLANG} -c -emit-llvm -target spir64-unknown-unknown -cl-std=CL1.2
+      COMMAND ${CLCUDA_SPIRV_CLANG} -c -emit-llvm -target spir64-unknown-unknown ${arg_OPTIONS}
               -O2 -Xclang -finclude-default-header ${source} -o ${bitcode}
-      COMMAND ${CLCUDA_LLVM_SPIRV} ${bitcode} -o ${module}
+      COMMAND ${CLCUDA_LLVM_SPIRV} --spirv-ext=+all ${bitcode} -o ${module}
       DEPENDS ${source}
       COMMENT "Compiling ${stem}.cl to SPIR-V")
     list(APPEND modules ${module})

@@ -91,6 +91,36 @@ TEST(SpirvBinaries, AnImportIsRefusedInAWholeProgram) {
       << result.log;
 }
 
+// The execution tests' programs as a compiler makes SPIR-V of them (clang-15
+// and llvm-spirv-15, at build time): each translates and compiles here; the
+// GPU tests run them (ExecChecks.cpp).
+std::vector<std::string> compilerModules() {
+  std::vector<std::string> modules;
+  for (const std::string &source : listTestFiles("exec", ".cl")) {
+    const std::string module =
+        std::string(CL2CUDA_SPIRV_BINARY_DIR) + "/exec/" + stemOf(source) + ".spv";
+    if (!readFile(module).empty())
+      modules.push_back(module);
+  }
+  return modules;
+}
+
+class SpirvFromCompiler : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SpirvFromCompiler, TranslatesAndCompiles) {
+  const TranslateResult result = translateSpirv(readFile(GetParam()));
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  EXPECT_FALSE(result.metadata.kernels.empty());
+  expectCompiles(result, clcuda::CompileKind::whole);
+}
+
+INSTANTIATE_TEST_SUITE_P(Spirv, SpirvFromCompiler, ::testing::ValuesIn(compilerModules()),
+                         paramName);
+
+TEST(SpirvBinaries, TheCompilerMadeModulesOfMostExecutionPrograms) {
+  EXPECT_GE(compilerModules().size(), 19u); // all of exec/*.cl but the three left out
+}
+
 class SpirvErrors : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SpirvErrors, FailWithTheReason) {

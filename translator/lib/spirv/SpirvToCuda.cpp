@@ -74,6 +74,17 @@ constexpr AtomicRow kAtomicRows[] = {
 #include "tables/spirv.def"
 };
 
+struct BuiltinOpRow {
+  Op opcode;
+  const char *builtin;
+  SignRule operands;
+};
+constexpr BuiltinOpRow kBuiltinOpRows[] = {
+#define CL2CUDA_SPIRV_BUILTIN_OP(opcode, builtin, operands)                                        \
+  {Op::opcode, #builtin, SignRule::operands},
+#include "tables/spirv.def"
+};
+
 enum class GroupForm { Call, Scan, NonUniformScan, BallotCount };
 struct GroupRow {
   Op opcode;
@@ -1110,6 +1121,21 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
     assign(group(instruction, *row));
     return;
   }
+  if (const BuiltinOpRow *row = findRow(kBuiltinOpRows, instruction.opcode)) {
+    const bool is_signed = row->operands == SignRule::Signed;
+    std::string arguments;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const uint32_t argument_type = definitionOf(ops[i]).result_type;
+      arguments += (i ? ", " : "") + (is_signed && isInteger(argument_type)
+                                          ? asSigned(argument_type, operand(i))
+                                          : operand(i));
+    }
+    const std::string call = builtinCall(instruction, row->builtin, arguments);
+    assign(definitionOf(type).opcode == Op::OpTypeBool ? "(" + call + " != 0)"
+           : is_signed                                 ? fromSigned(type, call)
+                                                       : call);
+    return;
+  }
   if (const OperatorRow *row = findRow(kOperatorRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
     assign(row->form == OperatorForm::Arithmetic ? binary(instruction, row->cxx, is_signed)
@@ -1306,10 +1332,23 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   }
   case Op::OpSelect:
     if (isVector(definitionOf(ops.at(0)).result_type)) {
-      if (sizeOf(scalarOf(type)) != 4)
-        unsupported(instruction, "a vector select of components other than 32 bits");
+      // The condition, an int vector of -1 and 0, as OpenCL C's select wants
+      // it: integers of the components' size (-1 stays all ones).
+      static const char *const kSignedOfSize[] = {nullptr, "char",  "short", nullptr, "int",
+                                                  nullptr, nullptr, nullptr, "long"};
+      const uint64_t size = sizeOf(scalarOf(type));
+      const ScalarTypeInfo *condition =
+          size < 9 && kSignedOfSize[size] ? findScalarType(kSignedOfSize[size]) : nullptr;
+      if (!condition)
+        unsupported(instruction, "a vector select of " + std::to_string(size) + "-byte components");
+      std::string mask = operand(0);
+      if (size != 4) {
+        modules_.insert("convert.h");
+        mask = "clc::convert<" + cudaVectorTypeName(*condition, componentCount(type)) +
+               ", clc::nosat, clc::rdefault>(" + mask + ")";
+      }
       modules_.insert("relational.h");
-      assign("clc::select(" + operand(2) + ", " + operand(1) + ", " + operand(0) + ")");
+      assign("clc::select(" + operand(2) + ", " + operand(1) + ", " + mask + ")");
     } else {
       assign(operand(0) + " ? " + operand(1) + " : " + operand(2));
     }
@@ -1425,6 +1464,16 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpAtomicStore:
     modules_.insert("atomic.h");
     out << "  clc::atomic_store_explicit(" << operand(0) << ", " << operand(3) << ", "
+        << memoryOrder(ops.at(2)) << ", " << memoryScope(ops.at(1)) << ");\n";
+    return;
+  case Op::OpAtomicFlagTestAndSet:
+    modules_.insert("atomic.h");
+    assign("clc::atomic_flag_test_and_set_explicit((volatile clc::atomic_flag *)" + operand(0) +
+           ", " + memoryOrder(ops.at(2)) + ", " + memoryScope(ops.at(1)) + ")");
+    return;
+  case Op::OpAtomicFlagClear:
+    modules_.insert("atomic.h");
+    out << "  clc::atomic_flag_clear_explicit((volatile clc::atomic_flag *)" << operand(0) << ", "
         << memoryOrder(ops.at(2)) << ", " << memoryScope(ops.at(1)) << ");\n";
     return;
   case Op::OpAtomicCompareExchange:
