@@ -168,6 +168,9 @@ TEST(Tables, SpirvRowsNameWhatTheOtherTablesHave) {
 #define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
   EXPECT_TRUE(std::regex_match(cxx, std::regex("[-+*/%<>=!&|^]{1,2}"))) << #opcode;                \
   ++rows;
+#define CL2CUDA_SPIRV_BUILTIN_OP(opcode, builtin, operands)                                        \
+  EXPECT_NE(findBuiltin(#builtin), nullptr) << #opcode;                                            \
+  ++rows;
 #define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
   EXPECT_NE(findBuiltin(spirvGroupBuiltin(#builtin, #form)), nullptr) << #opcode;                  \
   ++rows;

@@ -273,6 +273,10 @@ std::string spirvSection() {
 #define CL2CUDA_SPIRV_ATOMIC(opcode, builtin, operand, operands)                                   \
   atomics.row({code(#opcode), code("clc::" #builtin), #operand, #operands});
 #include "tables/spirv.def"
+  Table builtin_ops({"instruction", "builtin", "integer operands"});
+#define CL2CUDA_SPIRV_BUILTIN_OP(opcode, builtin, operands)                                        \
+  builtin_ops.row({code(#opcode), code(#builtin), #operands});
+#include "tables/spirv.def"
   Table groups({"instruction", "builtin", "form", "integer operands"});
 #define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
   groups.row({code(#opcode), code(#builtin), #form, #operands});
@@ -298,6 +302,9 @@ std::string spirvSection() {
          "(or `clustered_reduce_` for a `ClusteredReduce`), and `BallotCount` names "
          "`ballot_bit_count`, `ballot_inclusive_scan` or `ballot_exclusive_scan`:\n\n" +
          groups.str() +
+         "These instructions are an OpenCL C builtin of their operands (a `bool` result is the "
+         "builtin's `int` compared with 0):\n\n" +
+         builtin_ops.str() +
          "An `OpenCL.std` instruction is the builtin of the same name (above), except these:\n\n" +
          instructions.str();
 }
