@@ -1,10 +1,12 @@
 // Long runs of stores: compile mode ends the basic block (clc::end_basic_block)
-// after every kComponentsPerBlock scalar components stored in straight-line
+// after every kStoredComponentsPerBlock scalar components stored in straight-line
 // code. NVVM merges a block's scalar stores into vector stores only up to
 // about 2,000 stores to one object, and its passes and ptxas slow down on such
 // blocks: the CTS's vector_creation kernels (270 sixteen-wide stores) compile
 // in two thirds of the time when split, with st.global.v4 instead of scalar
 // stores (docs/translator.md, "Long runs of stores").
+#include "StoreRuns.h"
+
 #include "RewriterImpl.h"
 #include "Tables.h"
 
@@ -12,10 +14,6 @@
 
 namespace cl2cuda {
 namespace {
-
-// Splitting this often keeps every block well under NVVM's limit; typical
-// kernels never store this much without a branch or a loop between.
-constexpr unsigned kComponentsPerBlock = 512;
 
 unsigned componentsOf(clang::QualType type) {
   if (const auto *vector = type->getAs<clang::VectorType>())
@@ -83,7 +81,7 @@ bool ProgramRewriter::VisitCompoundStmt(clang::CompoundStmt *block) {
       stored = 0;
       continue;
     }
-    if (stored >= kComponentsPerBlock) {
+    if (stored >= kStoredComponentsPerBlock) {
       if (std::optional<TokenRange> range = rangeOf(statement)) {
         edits_.insertBefore(*range, "clc::end_basic_block(); ", kCompileMode);
         stored = 0;

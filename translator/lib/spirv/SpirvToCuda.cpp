@@ -9,6 +9,7 @@
 
 #include "LaunchAbi.h"
 #include "Printf.h"
+#include "StoreRuns.h"
 #include "Tables.h"
 #include "spirv/SpirvModule.h"
 
@@ -191,6 +192,7 @@ private:
   std::string memoryScope(uint32_t scope_id);
   std::string atomic(const Instruction &instruction, const AtomicRow &row);
   void emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metadata);
+  unsigned storedComponents(const Instruction &instruction);
   // The name another module links a function by, or "" (no LinkageAttributes).
   std::string linkageName(uint32_t id, spv::LinkageType *type = nullptr) const;
 
@@ -1538,6 +1540,21 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   }
 }
 
+// The scalar components an instruction stores to memory: a store's value,
+// an OpenCL.std vstore's data.
+unsigned Emitter::storedComponents(const Instruction &instruction) {
+  switch (instruction.opcode) {
+  case Op::OpStore:
+    return componentCount(definitionOf(instruction.operands.at(1)).result_type);
+  case Op::OpExtInst:
+    if (openclStdName(instruction.operands.at(1)).rfind("vstore", 0) == 0)
+      return componentCount(definitionOf(instruction.operands.at(2)).result_type);
+    return 0;
+  default:
+    return 0;
+  }
+}
+
 // The labels some branch names (the others would be unused-label warnings).
 std::set<uint32_t> branchTargets(const Function &function) {
   std::set<uint32_t> targets;
@@ -1617,8 +1634,15 @@ void Emitter::emitFunction(const Function &function) {
   for (const Block &block : function.blocks) {
     if (targets.count(block.label))
       body << "L" << block.label << ":;\n";
-    for (const Instruction *instruction : block.instructions)
+    unsigned stored = 0; // scalar components since the block began (StoreRuns.h)
+    for (const Instruction *instruction : block.instructions) {
       emitInstruction(*instruction, function, block, body);
+      stored += storedComponents(*instruction);
+      if (stored >= kStoredComponentsPerBlock) {
+        body << "  clc::end_basic_block();\n";
+        stored = 0;
+      }
+    }
   }
   functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
 }
