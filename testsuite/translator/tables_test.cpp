@@ -155,6 +155,9 @@ TEST(Tables, SpirvRowsNameWhatTheOtherTablesHave) {
 #define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
   EXPECT_NE(findWorkItem(#work_item_function), nullptr) << #builtin;                               \
   ++rows;
+#define CL2CUDA_SPIRV_BUILTIN_VALUE(builtin, function)                                             \
+  EXPECT_NE(findBuiltin(#function), nullptr) << #builtin;                                          \
+  ++rows;
 #define CL2CUDA_SPIRV_EXT_INST(instruction, builtin, operands)                                     \
   {                                                                                                \
     const BuiltinInfo *found = findBuiltin(#builtin);                                              \

@@ -265,6 +265,9 @@ std::string spirvSection() {
 #define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
   variables.row({code(#builtin), code(#work_item_function)});
 #include "tables/spirv.def"
+#define CL2CUDA_SPIRV_BUILTIN_VALUE(builtin, function)                                             \
+  variables.row({code(#builtin), code(#function) + " (whole)"});
+#include "tables/spirv.def"
   Table operators({"instruction", "C++ operator", "result", "integer operands"});
 #define CL2CUDA_SPIRV_OPERATOR(opcode, cxx, form, operands)                                        \
   operators.row({code(#opcode), code(cxx), #form, #operands});

@@ -101,11 +101,16 @@ constexpr GroupRow kGroupRows[] = {
 
 struct BuiltinVariableRow {
   spv::BuiltIn builtin;
-  const char *work_item_function;
+  const char *function; // the work-item function (or builtin) that reads it
 };
 constexpr BuiltinVariableRow kBuiltinVariableRows[] = {
 #define CL2CUDA_SPIRV_BUILTIN_VARIABLE(builtin, work_item_function)                                \
   {spv::BuiltIn::builtin, #work_item_function},
+#include "tables/spirv.def"
+};
+// Read whole through a builtin rather than a dimension at a time.
+constexpr BuiltinVariableRow kBuiltinValueRows[] = {
+#define CL2CUDA_SPIRV_BUILTIN_VALUE(builtin, function) {spv::BuiltIn::builtin, #function},
 #include "tables/spirv.def"
 };
 
@@ -186,7 +191,7 @@ private:
                                 std::string name, size_t *end);
   std::string literalPath(const Instruction &instruction, uint32_t composite, size_t first);
   std::string accessChain(const Instruction &instruction, bool pointer_first);
-  std::string builtinLoad(spv::BuiltIn builtin, uint32_t result_type);
+  std::string builtinLoad(const Instruction &load, spv::BuiltIn builtin);
   std::string fenceFlags(uint32_t semantics_id);
   std::string memoryOrder(uint32_t semantics_id);
   std::string memoryScope(uint32_t scope_id);
@@ -994,12 +999,16 @@ std::string Emitter::accessChain(const Instruction &instruction, bool pointer_fi
   return "&" + place;
 }
 
-std::string Emitter::builtinLoad(spv::BuiltIn builtin, uint32_t result_type) {
+std::string Emitter::builtinLoad(const Instruction &load, spv::BuiltIn builtin) {
+  const uint32_t result_type = load.result_type;
+  for (const BuiltinVariableRow &row : kBuiltinValueRows)
+    if (row.builtin == builtin)
+      return builtinCall(load, row.function, "");
   for (const BuiltinVariableRow &row : kBuiltinVariableRows) {
     if (row.builtin != builtin)
       continue;
-    const std::string function = std::string("clc::") + row.work_item_function;
-    const std::string ndrange = needsNDRange(row.work_item_function) ? "clc_ndrange" : "";
+    const std::string function = std::string("clc::") + row.function;
+    const std::string ndrange = needsNDRange(row.function) ? "clc_ndrange" : "";
     if (!isVector(result_type))
       return typeName(result_type) + "(" + function + "(" + ndrange + "))";
     std::string parts;
@@ -1163,7 +1172,7 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
     if (pointer.opcode == Op::OpVariable) {
       const Decoration *builtin = module_.decoration(pointer.result, spv::Decoration::BuiltIn);
       if (builtin) {
-        assign(builtinLoad(static_cast<spv::BuiltIn>(builtin->literals.at(0)), type));
+        assign(builtinLoad(instruction, static_cast<spv::BuiltIn>(builtin->literals.at(0))));
         return;
       }
     }
@@ -1293,23 +1302,24 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpFUnordLessThanEqual:
   case Op::OpFUnordGreaterThan:
   case Op::OpFUnordGreaterThanEqual: {
-    if (isVector(type))
-      unsupported(instruction, "on vectors");
-    // C's comparisons are ordered but for !=: these are the negations.
+    // C's comparisons are ordered but for !=: these are the negations (on
+    // vectors, of the int vectors of -1 and 0 that comparison() gives).
     static const std::map<Op, const char *> kNegated = {
         {Op::OpFUnordLessThan, ">="},
         {Op::OpFUnordLessThanEqual, ">"},
         {Op::OpFUnordGreaterThan, "<="},
         {Op::OpFUnordGreaterThanEqual, "<"},
     };
+    const std::string negation = isVector(type) ? "~" : "!";
+    const std::string less_or_greater = "(" + comparison(instruction, "<", false) +
+                                        (isVector(type) ? " | " : " || ") +
+                                        comparison(instruction, ">", false) + ")";
     if (instruction.opcode == Op::OpFOrdNotEqual)
-      assign("(" + operand(0) + " < " + operand(1) + " || " + operand(0) + " > " + operand(1) +
-             ")");
+      assign(less_or_greater);
     else if (instruction.opcode == Op::OpFUnordEqual)
-      assign("!(" + operand(0) + " < " + operand(1) + " || " + operand(0) + " > " + operand(1) +
-             ")");
+      assign(negation + less_or_greater);
     else
-      assign("!(" + operand(0) + " " + kNegated.at(instruction.opcode) + " " + operand(1) + ")");
+      assign(negation + comparison(instruction, kNegated.at(instruction.opcode), false));
     return;
   }
   case Op::OpIsNan:
