@@ -211,6 +211,15 @@ TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
 // Values set for specialization constants replace their defaults, each in
 // its type (an int truncated to its width, a float's bits, a bool's 0 or 1),
 // and the module's constants are listed with their sizes.
+// An OpSpecConstantOp computes with the value set for its operand's SpecId.
+TEST(SpirvBinaries, SpecConstantOpsUseTheValuesSet) {
+  const std::string module = assembled(testDirectory() + "/spirv/spec_constant_ops.spvasm");
+  const TranslateResult set = translateSpirv(module, {{7, 9}});
+  ASSERT_EQ(set.status, Status::Ok) << set.log;
+  EXPECT_NE(set.cuda_source.find("= uint(9u * 2u);"), std::string::npos) << set.cuda_source;
+  EXPECT_EQ(set.cuda_source.find("4u * 2u"), std::string::npos) << set.cuda_source;
+}
+
 TEST(SpirvBinaries, SpecializationConstants) {
   const std::string module = assembled(testDirectory() + "/spirv/spec_constants.spvasm");
   std::map<uint32_t, uint32_t> sizes;

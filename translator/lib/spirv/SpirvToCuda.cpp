@@ -208,6 +208,9 @@ private:
   const std::map<uint32_t, uint64_t> &specializations_;
   const SpirvOutput output_;
   std::map<uint32_t, std::string> names_;
+  // Each OpSpecConstantOp as the instruction it names (its opcode literal
+  // and operands), in module order.
+  std::vector<Instruction> spec_constant_ops_;
   std::set<uint32_t> defined_structs_;
   std::set<std::string> modules_ = {"core.h"};
   std::ostringstream declarations_; // structs and module-scope variables
@@ -1628,6 +1631,12 @@ void Emitter::emitFunction(const Function &function) {
     return;
   // Every result is declared first: a goto may not jump over an initialization.
   std::ostringstream locals;
+  // The OpSpecConstantOps, computed again at the start of each function:
+  // they are made of constants only, which NVVM folds.
+  for (const Instruction &operation : spec_constant_ops_) {
+    locals << "  " << typeName(operation.result_type) << " " << name(operation.result) << ";\n";
+    emitInstruction(operation, function, function.blocks.front(), body);
+  }
   for (const Block &block : function.blocks)
     for (const Instruction *instruction : block.instructions) {
       if (instruction->result == 0)
@@ -1742,6 +1751,13 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
 std::string Emitter::emit(ProgramMetadata *metadata) {
   for (const EntryPoint &entry : module_.entry_points)
     names_[entry.function] = "spirv_" + identifierFrom(entry.name);
+  for (const Instruction *global : module_.types_and_globals)
+    if (global->opcode == Op::OpSpecConstantOp) {
+      Instruction operation = *global;
+      operation.opcode = static_cast<Op>(global->operands.at(0));
+      operation.operands.erase(operation.operands.begin());
+      spec_constant_ops_.push_back(std::move(operation));
+    }
   if (output_ == SpirvOutput::Unit)
     for (const auto &[id, decorations] : module_.decorations) {
       const std::string linkage = linkageName(id);
@@ -1753,6 +1769,9 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
       continue;
     const auto storage = static_cast<spv::StorageClass>(global->operands.at(0));
     const uint32_t pointee = definitionOf(global->result_type).operands.at(1);
+    if (global->operands.size() > 1 &&
+        definitionOf(global->operands[1]).opcode == Op::OpSpecConstantOp)
+      unsupported(*global, "a module-scope variable initialized from an OpSpecConstantOp");
     const std::string initializer =
         global->operands.size() > 1 ? " = " + value(global->operands[1]) : "";
     // In a unit, a variable another unit links to is extern (an import has
