@@ -51,9 +51,10 @@ ProgramMetadata sample() {
   KernelArg local{
       "scratch", "uint4*", ArgKind::LocalPointer, kArgAddressLocal, kArgAccessNone, kArgTypeNone,
       4,         16};
+  // Unnamed, as a SPIR-V kernel's argument without an OpName.
   KernelArg value{
-      "s", "struct S", ArgKind::ByValue, kArgAddressPrivate, kArgAccessNone, kArgTypeVolatile,
-      48,  16};
+      "", "struct S", ArgKind::ByValue, kArgAddressPrivate, kArgAccessNone, kArgTypeVolatile,
+      48, 16};
   kernel.args = {buffer, local, value};
   metadata.kernels.push_back(kernel);
   KernelMetadata other;

@@ -430,10 +430,10 @@ bool readNamed(const std::string &text, KernelArg &arg) {
 template <std::string KernelArg::*member> std::string writeArgText(const KernelArg &arg) {
   return quotedText(arg.*member);
 }
-template <std::string KernelArg::*member>
+template <std::string KernelArg::*member, bool may_be_empty = false>
 bool readArgText(const std::string &text, KernelArg &arg) {
   arg.*member = text;
-  return !text.empty();
+  return may_be_empty || !text.empty();
 }
 
 // The program's records, in the order serialize() writes them.
@@ -536,7 +536,9 @@ inline constexpr Record<KernelMetadata> kKernelRecords[] = {
 // The fields of an `arg` record (one record per argument, in order), each
 // required once.
 inline constexpr ArgField kArgFields[] = {
-    {"name", "`\"name\"`", writeArgText<&KernelArg::name>, readArgText<&KernelArg::name>},
+    // Empty for a SPIR-V kernel's argument without an OpName.
+    {"name", "`\"name\"` (`\"\"`: unnamed)", writeArgText<&KernelArg::name>,
+     readArgText<&KernelArg::name, true>},
     {"type", "`\"type\"`", writeArgText<&KernelArg::type_name>, readArgText<&KernelArg::type_name>},
     {"kind", "`buffer`, `constant_buffer`, `local_pointer`, `by_value`, `image` or `sampler`",
      writeNamed<metadata_detail::kArgKinds, ArgKind, &KernelArg::kind>,

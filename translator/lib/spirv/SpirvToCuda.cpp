@@ -1689,7 +1689,9 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
     const Instruction &type_definition = definitionOf(type);
     KernelArg arg;
     auto named = module_.names.find(parameter->result);
-    arg.name = named == module_.names.end() ? name(parameter->result) : named->second;
+    // CL_KERNEL_ARG_NAME: the OpName, or none (compilers leave it out
+    // unless asked for argument information).
+    arg.name = named == module_.names.end() ? "" : named->second;
     arg.type_name = openclTypeName(type);
     const std::string parameter_name = name(parameter->result);
     if (type_definition.opcode == Op::OpTypePointer) {
