@@ -178,6 +178,8 @@ private:
   std::string comparison(const Instruction &instruction, const char *op, bool is_signed);
   std::string conversion(const Instruction &instruction, bool from_signed, bool to_signed);
   std::string extInst(const Instruction &instruction);
+  std::string argumentList(const std::vector<uint32_t> &ops, size_t first, size_t end,
+                           bool is_signed);
   std::string builtinCall(const Instruction &instruction, const std::string &builtin_name,
                           const std::string &arguments);
   std::string printfCall(const Instruction &instruction);
@@ -674,18 +676,25 @@ std::string Emitter::extInst(const Instruction &instruction) {
   // literals (a width, a rounding mode), which are in OpenCL C's name instead.
   size_t end = ops.size();
   builtin_name = memoryBuiltinName(instruction, instruction_name, builtin_name, &end);
-  std::string arguments;
-  for (size_t i = 2; i < end; ++i) {
-    std::string argument = value(ops[i]);
-    const uint32_t argument_type = definitionOf(ops[i]).result_type;
-    if (operands == SignRule::Signed && isInteger(argument_type))
-      argument = asSigned(argument_type, argument);
-    arguments += (arguments.empty() ? "" : ", ") + argument;
-  }
-  std::string call = builtinCall(instruction, builtin_name, arguments);
+  std::string call = builtinCall(instruction, builtin_name,
+                                 argumentList(ops, 2, end, operands == SignRule::Signed));
   if (operands == SignRule::Signed)
     return "clc::as<" + typeName(instruction.result_type) + ">(" + call + ")";
   return call;
+}
+
+// The values ops[first, end) as a call's arguments, the integers read as
+// signed where `is_signed`.
+std::string Emitter::argumentList(const std::vector<uint32_t> &ops, size_t first, size_t end,
+                                  bool is_signed) {
+  std::string arguments;
+  for (size_t i = first; i < end; ++i) {
+    const uint32_t argument_type = definitionOf(ops[i]).result_type;
+    arguments += (i > first ? ", " : "") + (is_signed && isInteger(argument_type)
+                                                ? asSigned(argument_type, value(ops[i]))
+                                                : value(ops[i]));
+  }
+  return arguments;
 }
 
 // A call of the OpenCL C builtin `builtin_name` with `arguments` (C++
@@ -1137,14 +1146,8 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   }
   if (const BuiltinOpRow *row = findRow(kBuiltinOpRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
-    std::string arguments;
-    for (size_t i = 0; i < ops.size(); ++i) {
-      const uint32_t argument_type = definitionOf(ops[i]).result_type;
-      arguments += (i ? ", " : "") + (is_signed && isInteger(argument_type)
-                                          ? asSigned(argument_type, operand(i))
-                                          : operand(i));
-    }
-    const std::string call = builtinCall(instruction, row->builtin, arguments);
+    const std::string call =
+        builtinCall(instruction, row->builtin, argumentList(ops, 0, ops.size(), is_signed));
     assign(definitionOf(type).opcode == Op::OpTypeBool ? "(" + call + " != 0)"
            : is_signed                                 ? fromSigned(type, call)
                                                        : call);
