@@ -114,7 +114,10 @@ void ConversionRule::rewriteImplicitCast(const clang::ImplicitCastExpr *cast) {
   case clang::CK_BitCast:
   case clang::CK_NullToPointer:
   case clang::CK_IntegralToPointer:
-  case clang::CK_NoOp: {
+  case clang::CK_NoOp:
+  // To the generic address space, which may also change the pointee (a
+  // global uchar * initializing a char *: implicit in OpenCL C).
+  case clang::CK_AddressSpaceConversion: {
     bool from_pointer = operand->getType()->isPointerType();
     if (!type->isPointerType() ||
         (!from_pointer && cast->getCastKind() != clang::CK_NullToPointer &&

@@ -2,8 +2,30 @@
 
 #include "Printf.h"
 
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/Preprocessor.h>
+
 namespace cl2cuda {
 namespace {
+
+// Whether `name`, written at `location` inside a function-like macro's body,
+// is one of that macro's parameters: the preprocessor would replace it
+// (`#define F(x) (x).s0` must not become `(x).x`).
+bool isMacroParameterAt(const ParsedProgram &program, clang::SourceLocation location,
+                        llvm::StringRef name) {
+  if (!location.isMacroID() || program.sources.isMacroArgExpansion(location))
+    return false;
+  const llvm::StringRef macro =
+      clang::Lexer::getImmediateMacroName(location, program.sources, program.ast.getLangOpts());
+  const clang::MacroInfo *info =
+      program.preprocessor.getMacroInfo(program.preprocessor.getIdentifierInfo(macro));
+  if (!info)
+    return false;
+  for (const clang::IdentifierInfo *parameter : info->params())
+    if (parameter->getName() == name)
+      return true;
+  return false;
+}
 
 std::string joinIndices(llvm::ArrayRef<uint32_t> indices) {
   std::string joined;
@@ -58,8 +80,12 @@ void SwizzleRule::rewrite(clang::ExtVectorElementExpr *access) {
     edits_.remove(selectors[level]);
 
   if (indices.size() == 1) {
-    // One element: a member of the clc vector (x..w up to 4, s0..sf beyond).
+    // One element: a member of the clc vector (x..w up to 4, s0..sf beyond),
+    // or its elem[] where a macro parameter of the member's name would
+    // capture the member.
     std::string member = vectorMemberName(indices[0], width);
+    if (isMacroParameterAt(program_, levels.front()->getAccessorLoc(), member))
+      member = "elem[" + std::to_string(indices[0]) + "]";
     if (levels.size() == 1) {
       if (program_.tokens.text(selectors[0].last) != member)
         edits_.replace({selectors[0].last, selectors[0].last}, member);

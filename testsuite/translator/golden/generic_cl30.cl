@@ -16,4 +16,12 @@ kernel void features(global long *out, global atomic_int *hits) {
   double d = (double)total;
   out[1] = (long)d;
 }
+// A global uchar * initializing a generic char *: one implicit conversion
+// (address space and signedness) in OpenCL C, a cast in C++ (ggml-opencl's
+// mul_mm_q4_k_f32_l4_lm.cl).
+kernel void signedness(global uchar *bytes, global int *out, int offset) {
+  // CHECK: char *scales = (char *)(bytes + offset);
+  char *scales = bytes + offset;
+  out[0] = scales[1];
+}
 #endif

@@ -51,3 +51,13 @@ kernel void swizzles(global float4 *out, global float8 *wide, global int16 *w16,
   v.xy *= 2.0f;
   out[1] = v + rev + (float4)(lo, odd) + (float4)(x + folded + s7 + sa + sum_xy.x + through + even.s1, hi8.xyz);
 }
+
+// Inside a function-like macro, a member named like one of its parameters
+// would be replaced by the argument: s0 stays a member as elem[0] where the
+// parameter is x (ggml-opencl's CONVERT_ACC4); s1 becomes y, no parameter.
+// READABLE: #define CONVERT_PAIR(x) (clc::float2((float)(x).elem[0], (float)(x).y))
+#define CONVERT_PAIR(x) ((float2)((float)(x).s0, (float)(x).s1))
+kernel void macro_parameters(global int2 *in, global float2 *out) {
+  // COMPILE: out[0] = (clc::float2((float)(in[0]).elem[0], (float)(in[0]).y));
+  out[0] = CONVERT_PAIR(in[0]);
+}
