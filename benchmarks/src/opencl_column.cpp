@@ -225,8 +225,22 @@ private:
     cl_int status = CL_SUCCESS;
     Program program(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
     check(status, "clCreateProgramWithSource");
+    return built(std::move(program), build_seconds, options);
+  }
+
+  // Builds a SPIR-V module (clCreateProgramWithIL).
+  Program buildIlProgram(const std::string &il) {
+    cl_int status = CL_SUCCESS;
+    Program program(clCreateProgramWithIL(context_.get(), il.data(), il.size(), &status));
+    check(status, "clCreateProgramWithIL");
+    return built(std::move(program));
+  }
+
+  // `program` after clBuildProgram; the seconds it took go to *build_seconds.
+  Program built(Program program, double *build_seconds = nullptr, const std::string &options = "") {
     const double start = wallSeconds();
-    status = clBuildProgram(program.get(), 1, &device_, options.c_str(), nullptr, nullptr);
+    const cl_int status =
+        clBuildProgram(program.get(), 1, &device_, options.c_str(), nullptr, nullptr);
     if (build_seconds)
       *build_seconds = wallSeconds() - start;
     if (status != CL_SUCCESS)
@@ -261,26 +275,14 @@ private:
   // built once per column.
   cl_program benchmarkProgram(const std::string &name) {
     auto found = programs_.find(name);
-    if (found == programs_.end())
-      found =
-          programs_
-              .emplace(name, il_programs_ ? buildIlProgram(embeddedText(opencl_benchmark_il,
-                                                                        "kernels/" + name + ".spv"))
-                                          : buildProgram(embeddedText(opencl_benchmark_sources,
-                                                                      "kernels/" + name + ".cl")))
-              .first;
+    if (found == programs_.end()) {
+      Program program =
+          il_programs_
+              ? buildIlProgram(embeddedText(opencl_benchmark_il, "kernels/" + name + ".spv"))
+              : buildProgram(embeddedText(opencl_benchmark_sources, "kernels/" + name + ".cl"));
+      found = programs_.emplace(name, std::move(program)).first;
+    }
     return found->second.get();
-  }
-
-  Program buildIlProgram(const std::string &il) {
-    cl_int status = CL_SUCCESS;
-    Program program(clCreateProgramWithIL(context_.get(), il.data(), il.size(), &status));
-    check(status, "clCreateProgramWithIL");
-    status = clBuildProgram(program.get(), 1, &device_, "", nullptr, nullptr);
-    if (status != CL_SUCCESS)
-      throw BenchError("clBuildProgram (SPIR-V) failed: " + errorName(status) +
-                       "; log: " + buildLog(program.get()));
-    return program;
   }
 
   Kernel newKernel(const std::string &program, const std::string &name) {

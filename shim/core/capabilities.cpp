@@ -25,12 +25,15 @@ constexpr Claim kIlExtensions[] = {
 #include <cl2cuda/capabilities.def>
 };
 
-// The extensions claimed now: kExtensions, and kIlExtensions while the
-// SPIR-V front end is on.
-std::vector<Claim> claimedExtensions() {
-  std::vector<Claim> claims(std::begin(kExtensions), std::end(kExtensions));
-  if (settings().spirv)
-    claims.insert(claims.end(), std::begin(kIlExtensions), std::end(kIlExtensions));
+// The extensions claimed: kExtensions, and kIlExtensions while the SPIR-V
+// front end is on (the settings are read once per process).
+const std::vector<Claim> &claimedExtensions() {
+  static const std::vector<Claim> claims = [] {
+    std::vector<Claim> all(std::begin(kExtensions), std::end(kExtensions));
+    if (settings().spirv)
+      all.insert(all.end(), std::begin(kIlExtensions), std::end(kIlExtensions));
+    return all;
+  }();
   return claims;
 }
 

@@ -3,6 +3,7 @@
 #include "build_messages.h"
 #include "jit_link.h"
 #include "settings.h"
+#include "sha256.h"
 
 #include <algorithm>
 #include <chrono>
@@ -389,11 +390,8 @@ BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
   // The key's options say SPIR-V (the same bytes as OpenCL C are another
   // program) and hold the specialization constants' values.
   std::string key_options = "(SPIR-V";
-  for (const auto &[id, bytes] : specializations) {
-    key_options += " " + std::to_string(id) + "=";
-    for (unsigned char byte : bytes)
-      key_options += "0123456789abcdef"[byte >> 4], key_options += "0123456789abcdef"[byte & 15];
-  }
+  for (const auto &[id, bytes] : specializations)
+    key_options += " " + std::to_string(id) + "=" + Sha256::hex(bytes);
   return throughCache(tools, {il, {}, key_options + ") " + options, target.arch},
                       CL_PROGRAM_BINARY_TYPE_EXECUTABLE, [&] {
                         BuildResult result;

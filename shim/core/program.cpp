@@ -187,6 +187,11 @@ cl_int Program::setSpecializationConstant(cl_uint id, std::size_t size, const vo
   return CL_SUCCESS;
 }
 
+std::map<unsigned, std::string> Program::specializationValues() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return specializations_;
+}
+
 cl_int Program::createWithBinaries(Context &context, const std::vector<Device *> &devices,
                                    const std::vector<std::string_view> &binaries,
                                    std::vector<cl_int> &status, Program *&out) {
@@ -343,11 +348,7 @@ cl_int Program::build(const std::vector<Device *> &requested, const char *option
   const BuildScope scope(*this, devices);
   if (origin_ == Origin::source || origin_ == Origin::il) {
     const std::string text = options ? options : "";
-    std::map<unsigned, std::string> specializations;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      specializations = specializations_;
-    }
+    const std::map<unsigned, std::string> specializations = specializationValues();
     const BuildTools tools = BuildTools::standard();
     return runBuildPerArchitecture(devices, text, Operation::build, [&](const GpuTarget &target) {
       return origin_ == Origin::il ? buildFromIl(tools, il_, specializations, text, target)
@@ -385,11 +386,7 @@ cl_int Program::compile(const std::vector<Device *> &requested, const std::strin
     return error;
   const BuildScope scope(*this, devices);
   const BuildTools tools = BuildTools::standard();
-  std::map<unsigned, std::string> specializations;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    specializations = specializations_;
-  }
+  const std::map<unsigned, std::string> specializations = specializationValues();
   return runBuildPerArchitecture(devices, options, Operation::compile, [&](const GpuTarget &) {
     return origin_ == Origin::il ? compileFromIl(tools, il_, specializations, options)
                                  : compileFromSource(tools, source_, options, headers);

@@ -153,6 +153,8 @@ private:
   // binary was made for another GPU and nothing in it loads there.
   cl_int loadExecutable(Device &device, BuildResult &result,
                         std::shared_ptr<const LoadedModule> &module, double &seconds);
+  // A copy of the specialization constants' values, for a build.
+  std::map<unsigned, std::string> specializationValues();
 
   Ref<Context> context_;
   std::vector<Device *> devices_;

@@ -110,9 +110,13 @@ Sha256::Digest Sha256::finish() {
 }
 
 std::string Sha256::hex(const Digest &digest) {
+  return hex(std::string_view(reinterpret_cast<const char *>(digest.data()), digest.size()));
+}
+
+std::string Sha256::hex(std::string_view bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string text;
-  for (std::uint8_t byte : digest) {
+  for (unsigned char byte : bytes) {
     text += kDigits[byte >> 4];
     text += kDigits[byte & 15];
   }

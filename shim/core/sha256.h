@@ -22,6 +22,8 @@ public:
   Digest finish();
 
   static std::string hex(const Digest &digest);
+  // Any bytes as lowercase hexadecimal, two digits a byte.
+  static std::string hex(std::string_view bytes);
 
 private:
   void compress(const std::uint8_t *block);

@@ -300,7 +300,8 @@ std::string spirvSection() {
          "written out by the front end):\n\n" +
          atomics.str() +
          "Group instructions are the builtin their scope's prefix (`sub_group_`, `work_group_`) "
-         "and the row name. `Scan` puts the group operation's `reduce_`, `scan_inclusive_` or "
+         "and the row name (`SubGroupCall`: of sub-group scope only). `Scan` puts the group "
+         "operation's `reduce_`, `scan_inclusive_` or "
          "`scan_exclusive_` before the name, `NonUniformScan` the same after `non_uniform_` "
          "(or `clustered_reduce_` for a `ClusteredReduce`), and `BallotCount` names "
          "`ballot_bit_count`, `ballot_inclusive_scan` or `ballot_exclusive_scan`:\n\n" +

@@ -86,7 +86,7 @@ constexpr BuiltinOpRow kBuiltinOpRows[] = {
 #include "tables/spirv.def"
 };
 
-enum class GroupForm { Call, Scan, NonUniformScan, BallotCount };
+enum class GroupForm { Call, SubGroupCall, Scan, NonUniformScan, BallotCount };
 struct GroupRow {
   Op opcode;
   const char *builtin;
@@ -858,18 +858,17 @@ std::string Emitter::group(const Instruction &instruction, const GroupRow &row) 
   const std::vector<uint32_t> &ops = instruction.operands;
   const uint32_t type = instruction.result_type;
   const auto scope = static_cast<spv::Scope>(constantValue(ops.at(0)));
-  const bool non_uniform = row.form == GroupForm::NonUniformScan ||
-                           row.form == GroupForm::BallotCount ||
-                           opcodeName(instruction.opcode).rfind("OpGroupNonUniform", 0) == 0;
+  const bool calls = row.form == GroupForm::Call || row.form == GroupForm::SubGroupCall;
   std::string name;
   if (scope == spv::Scope::Subgroup)
     name = "sub_group_";
-  else if (scope == spv::Scope::Workgroup && !non_uniform)
+  else if (scope == spv::Scope::Workgroup &&
+           (row.form == GroupForm::Call || row.form == GroupForm::Scan))
     name = "work_group_";
   else
     unsupported(instruction, "a group operation of scope " + std::to_string(uint32_t(scope)));
   size_t first = 1; // the first argument
-  if (row.form != GroupForm::Call) {
+  if (!calls) {
     static const char *const kScans[] = {"reduce_", "scan_inclusive_", "scan_exclusive_"};
     static const char *const kBallotCounts[] = {"ballot_bit_count", "ballot_inclusive_scan",
                                                 "ballot_exclusive_scan"};
