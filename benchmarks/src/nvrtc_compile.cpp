@@ -2,6 +2,8 @@
 
 #include "bench_error.h"
 
+#include <toolkit_libraries.h>
+
 #include <nvrtc.h>
 
 #include <memory>
@@ -23,6 +25,8 @@ struct ProgramDestroyer {
 
 std::vector<char> compileToCubin(const std::string &source, const std::string &name,
                                  const std::string &arch, const std::string &options) {
+  if (const std::string &why_not = loadNvrtcBuiltins(); !why_not.empty())
+    throw BenchError("NVRTC's builtins could not be loaded: " + why_not);
   nvrtcProgram raw = nullptr;
   check(nvrtcCreateProgram(&raw, source.c_str(), name.c_str(), 0, nullptr, nullptr),
         "nvrtcCreateProgram");

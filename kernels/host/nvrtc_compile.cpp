@@ -1,6 +1,7 @@
 #include "nvrtc_compile.h"
 
 #include "build_messages.h"
+#include "toolkit_libraries.h"
 
 #include <clcuda/device_library.h>
 
@@ -326,6 +327,7 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
                         const std::vector<std::string> &options, CompileKind kind,
                         CompileAids aids) {
   NvrtcOutput output;
+  const std::string &builtins_missing = loadNvrtcBuiltins();
   // -minimal leaves out what translated code never uses (textures and
   // surfaces, device-side runtime calls and launches): a faster compile.
   // An extensible program is PTX: NVRTC's ptxas would reject its calls to
@@ -398,6 +400,8 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   if (result != NVRTC_SUCCESS) {
     if (output.log.empty())
       output.log = errorText("compilation", result);
+    if (!builtins_missing.empty())
+      output.log += buildMessage(BuildMessage::ToolMissing, {builtins_missing});
     return output;
   }
   bool fetched = true;

@@ -1,6 +1,7 @@
 #include "jit_link.h"
 
 #include "build_messages.h"
+#include "toolkit_libraries.h"
 
 #include <nvJitLink.h>
 
@@ -30,11 +31,10 @@ struct JitLinkApi {
 const JitLinkApi &jitLink() {
   static const JitLinkApi api = [] {
     JitLinkApi loaded;
-    void *library = dlopen("libnvJitLink.so.13", RTLD_NOW | RTLD_LOCAL);
+    std::string error;
+    void *library = openToolkitLibrary("libnvJitLink.so.13", error);
     if (!library) {
-      const char *error = dlerror();
-      loaded.why_not = std::string("the CUDA linker libnvJitLink.so.13 could not be loaded (") +
-                       (error ? error : "unknown error") + ")";
+      loaded.why_not = "the CUDA linker libnvJitLink.so.13 could not be loaded (" + error + ")";
       return loaded;
     }
 #define CLCUDA_RESOLVE(name)                                                                       \
