@@ -400,7 +400,7 @@ BuildResult buildFromIl(const BuildTools &tools, std::string_view il,
                           return result;
                         const Clock::time_point start = Clock::now();
                         Translation translation = translator->translateIl(
-                            il, specializations, Translator::IlOutput::whole_program);
+                            il, specializations, Translator::IlOutput::whole_program, options);
                         return wholeProgram(tools, il, options, {}, target, &translation,
                                             secondsSince(start));
                       });
@@ -415,7 +415,7 @@ BuildResult compileFromIl(const BuildTools &tools, std::string_view il,
     return result;
   const Clock::time_point start = Clock::now();
   Translation translation =
-      translator->translateIl(il, specializations, Translator::IlOutput::unit);
+      translator->translateIl(il, specializations, Translator::IlOutput::unit, options);
   return compiledObject(std::move(translation), secondsSince(start), options, nullptr);
 }
 

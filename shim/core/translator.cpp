@@ -146,14 +146,14 @@ Translation Translator::translateUnit(std::string_view source, std::string_view 
 
 Translation Translator::translateIl(std::string_view il,
                                     const std::map<unsigned, std::string> &specializations,
-                                    IlOutput output) const {
+                                    IlOutput output, const std::string &options) const {
   std::vector<cl2cuda_spec_constant> constants;
   for (const auto &[id, bytes] : specializations)
     constants.push_back({id, unsigned(bytes.size()), bytes.data()});
   cl2cuda_result result{};
   const int status =
       entry_.translate_il(il.data(), il.size(), constants.data(), unsigned(constants.size()),
-                          output == IlOutput::unit, &result);
+                          output == IlOutput::unit, options.c_str(), &result);
   Translation translation = translationOf(status, result);
   entry_.free(&result);
   return translation;

@@ -48,11 +48,12 @@ public:
                             Translation &whole_program) const;
   // A SPIR-V module (clCreateProgramWithIL) with the values set for its
   // specialization constants (SpecId -> bytes): a whole program, or a unit
-  // of clCompileProgram, whose imports other units of the link define.
+  // of clCompileProgram, whose imports other units of the link define;
+  // `options` are the build's (those OpenCL ignores for IL have no effect).
   enum class IlOutput { whole_program, unit };
   Translation translateIl(std::string_view il,
-                          const std::map<unsigned, std::string> &specializations,
-                          IlOutput output) const;
+                          const std::map<unsigned, std::string> &specializations, IlOutput output,
+                          const std::string &options) const;
   // The module's specialization constants, SpecId -> size in bytes; false
   // when it cannot be read.
   bool specializationConstants(std::string_view il, std::map<unsigned, unsigned> &sizes) const;

@@ -302,7 +302,8 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     const std::string binary = module.str();
     if (binary.empty())
       return failure("no assembled module " + test.spirv + " in " CL2CUDA_SPIRV_BINARY_DIR);
-    status = library.translate_il(binary.data(), binary.size(), nullptr, 0, 0, &result_strings);
+    status =
+        library.translate_il(binary.data(), binary.size(), nullptr, 0, 0, nullptr, &result_strings);
   }
   std::string cuda_source = result_strings.cuda_source ? result_strings.cuda_source : "";
   std::string log = result_strings.log ? result_strings.log : "";

@@ -192,7 +192,7 @@ TEST(SpirvBinaries, EitherByteOrderIsAModule) {
 TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
   const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
   cl2cuda_result result;
-  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, 0, &result), 0)
+  ASSERT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, 0, nullptr, &result), 0)
       << result.log;
   ProgramMetadata metadata;
   std::string error;
@@ -200,11 +200,41 @@ TEST(SpirvBinaries, TheCAbiTranslatesIntermediateLanguage) {
   EXPECT_NE(metadata.findKernel("saxpy"), nullptr);
   EXPECT_EQ(std::string(result.cuda_source), translateSpirv(saxpy).cuda_source);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, nullptr, 0, 0, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(nullptr, 4, nullptr, 0, 0, nullptr, &result), 1);
   EXPECT_NE(std::string(result.log).find("no intermediate language"), std::string::npos);
   cl2cuda_result_free(&result);
-  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, nullptr, 0, 0, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), 6, nullptr, 0, 0, nullptr, &result), 1);
   EXPECT_NE(std::string(result.log).find("not a SPIR-V module"), std::string::npos);
+  cl2cuda_result_free(&result);
+}
+
+// Build options of an IL program are checked as OpenCL C's are and reach
+// the metadata (NVRTC's options, the uniform work-group promise); those
+// OpenCL ignores for IL (-D, -I, -cl-std=) change nothing.
+TEST(SpirvBinaries, BuildOptionsApplyButThoseForSource) {
+  const std::string saxpy = assembled(testDirectory() + "/spirv/saxpy.spvasm");
+  const TranslateResult plain = translateSpirv(saxpy);
+  ASSERT_EQ(plain.status, Status::Ok) << plain.log;
+  EXPECT_TRUE(plain.metadata.nvrtc_options.empty());
+  const TranslateResult fast =
+      translateSpirv(saxpy, {}, SpirvOutput::WholeProgram,
+                     "-cl-fast-relaxed-math -cl-uniform-work-group-size -cl-kernel-arg-info "
+                     "-D SCALE=2 -I /nowhere -cl-std=CL1.2 -cl-nv-maxrregcount=64");
+  ASSERT_EQ(fast.status, Status::Ok) << fast.log;
+  EXPECT_EQ(fast.metadata.nvrtc_options,
+            (std::vector<std::string>{"--use_fast_math", "--maxrregcount=64"}));
+  EXPECT_TRUE(fast.metadata.uniform_work_group_size);
+  EXPECT_TRUE(fast.metadata.kernel_arg_info);
+  EXPECT_EQ(fast.metadata.opencl_c_version, plain.metadata.opencl_c_version);
+  EXPECT_EQ(fast.cuda_source, plain.cuda_source);
+
+  const TranslateResult bad = translateSpirv(saxpy, {}, SpirvOutput::Unit, "-cl-no-such-option");
+  EXPECT_EQ(bad.status, Status::InvalidBuildOptions);
+  EXPECT_NE(bad.log.find("-cl-no-such-option"), std::string::npos) << bad.log;
+  cl2cuda_result result;
+  EXPECT_EQ(cl2cuda_translate_il(saxpy.data(), saxpy.size(), nullptr, 0, 0, "-cl-no-such-option",
+                                 &result),
+            2);
   cl2cuda_result_free(&result);
 }
 
@@ -245,12 +275,13 @@ TEST(SpirvBinaries, SpecializationConstants) {
   const uint8_t flag = 0;
   const cl2cuda_spec_constant constants[] = {{8, 1, &flag}, {3, 4, &two_bits}};
   cl2cuda_result result;
-  ASSERT_EQ(cl2cuda_translate_il(module.data(), module.size(), constants, 2, 0, &result), 0)
+  ASSERT_EQ(cl2cuda_translate_il(module.data(), module.size(), constants, 2, 0, nullptr, &result),
+            0)
       << result.log;
   EXPECT_NE(std::string(result.cuda_source).find("= false ? 1u : 0u;"), std::string::npos);
   cl2cuda_result_free(&result);
   const cl2cuda_spec_constant empty[] = {{3, 0, &two_bits}};
-  EXPECT_EQ(cl2cuda_translate_il(module.data(), module.size(), empty, 1, 0, &result), 1);
+  EXPECT_EQ(cl2cuda_translate_il(module.data(), module.size(), empty, 1, 0, nullptr, &result), 1);
   EXPECT_NE(std::string(result.log).find("specialization constant 3"), std::string::npos);
   cl2cuda_result_free(&result);
 }

@@ -101,7 +101,7 @@ extern "C" int cl2cuda_translate_unit(const char *source, const char *options,
 
 extern "C" int cl2cuda_translate_il(const void *il, unsigned long length,
                                     const cl2cuda_spec_constant *constants, unsigned num_constants,
-                                    int as_unit, cl2cuda_result *result) {
+                                    int as_unit, const char *options, cl2cuda_result *result) {
   if (!result)
     return 1;
   *result = cl2cuda_result{1, nullptr, nullptr, nullptr};
@@ -126,7 +126,8 @@ extern "C" int cl2cuda_translate_il(const void *il, unsigned long length,
     }
     const cl2cuda::TranslateResult translated = cl2cuda::translateSpirv(
         std::string_view(static_cast<const char *>(il), length), specializations,
-        as_unit ? cl2cuda::SpirvOutput::Unit : cl2cuda::SpirvOutput::WholeProgram);
+        as_unit ? cl2cuda::SpirvOutput::Unit : cl2cuda::SpirvOutput::WholeProgram,
+        options ? options : "");
     if (!fillFrom(result, translated)) {
       cl2cuda_result_free(result);
       result->status = 1;

@@ -178,9 +178,22 @@ TranslateResult translate(std::string_view source, const TranslateOptions &optio
 
 TranslateResult translateSpirv(std::string_view binary,
                                const std::map<uint32_t, uint64_t> &specializations,
-                               SpirvOutput output) {
+                               SpirvOutput output, std::string_view build_options) {
   try {
-    return spirv::translateModule(binary, specializations, output);
+    BuildOptions build;
+    if (std::optional<std::string> problem = parseBuildOptions(build_options, &build)) {
+      TranslateResult result;
+      result.status = Status::InvalidBuildOptions;
+      result.log = "error: " + *problem + "\n";
+      return result;
+    }
+    TranslateResult result = spirv::translateModule(binary, specializations, output);
+    if (result.status == Status::Ok) {
+      result.metadata.nvrtc_options = build.nvrtc_options;
+      result.metadata.kernel_arg_info = build.kernel_arg_info;
+      result.metadata.uniform_work_group_size = build.uniform_work_group_size;
+    }
+    return result;
   } catch (const std::exception &failure) {
     TranslateResult result;
     result.status = Status::BuildFailure;

@@ -21,8 +21,9 @@ constexpr const char *kUsage = R"(usage: cl2cuda INPUT.cl|INPUT.spv [options] [O
 Translates OpenCL C, or a SPIR-V module of OpenCL's Kernel environment, to
 CUDA C++ that NVRTC compiles with clcuda's device library (kernels/include/clc).
 A SPIR-V input (recognized by its magic number) has one output, the compile
-mode's (--object: a unit of a link); --mode, --launch-helpers, --time and the
-build options apply to OpenCL C only.
+mode's (--object: a unit of a link); --mode, --launch-helpers and --time
+apply to OpenCL C only, and so do -D, -I and -cl-std= (OpenCL ignores them
+for IL).
 
 options:
   -o FILE               write the CUDA source to FILE (default: standard output)
@@ -248,7 +249,8 @@ int main(int argc, char **argv) {
       spirv ? cl2cuda::translateSpirv(source, {},
                                       command.separate_compilation
                                           ? cl2cuda::SpirvOutput::Unit
-                                          : cl2cuda::SpirvOutput::WholeProgram)
+                                          : cl2cuda::SpirvOutput::WholeProgram,
+                                      joinOptions(command.build_options))
             : cl2cuda::translate(source, options);
   std::cerr << result.log;
   if (command.stats)

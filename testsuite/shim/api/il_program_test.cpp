@@ -204,6 +204,37 @@ TEST_F(IlPrograms, UnitsCompileAndLink) {
     ASSERT_EQ(result[i], values[i] * 3.0f * 2.0f + 1.0f) << i;
 }
 
+// An IL program's build options are checked and applied as a source
+// program's; -D, -I and -cl-std= are ignored, as OpenCL says for IL.
+TEST_F(IlPrograms, BuildOptionsApply) {
+  if (inChildWithSpirv())
+    return;
+  const std::string il = spirvModule("saxpy.spv");
+  cl_int error = CL_SUCCESS;
+  cl_program program = createIl(il, error);
+  ASSERT_CL(CL_SUCCESS, error);
+  EXPECT_CL(CL_INVALID_BUILD_OPTIONS,
+            clBuildProgram(program, 0, nullptr, "-cl-no-such-option", nullptr, nullptr));
+  EXPECT_CL(CL_INVALID_COMPILER_OPTIONS, clCompileProgram(program, 0, nullptr, "-cl-no-such-option",
+                                                          0, nullptr, nullptr, nullptr, nullptr));
+
+  const char *options = "-cl-nv-verbose -cl-uniform-work-group-size -D SCALE=2 -cl-std=CL1.2";
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, options, nullptr, nullptr))
+      << buildLog(program);
+  EXPECT_NE(buildLog(program).find("registers"), std::string::npos) << buildLog(program);
+  cl_kernel saxpy = keep(clCreateKernel(program, "saxpy", &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  cl_mem x = makeBuffer(0, 1024 * sizeof(float), nullptr);
+  cl_mem y = makeBuffer(0, 1024 * sizeof(float), nullptr);
+  setArg(saxpy, 0, 2.0f);
+  setArg(saxpy, 1, x);
+  setArg(saxpy, 2, y);
+  setArg(saxpy, 3, cl_uint(1000));
+  const size_t global = 1000, local = 128;
+  EXPECT_CL(CL_INVALID_WORK_GROUP_SIZE,
+            clEnqueueNDRangeKernel(queue, saxpy, 1, nullptr, &global, &local, 0, nullptr, nullptr));
+}
+
 TEST_F(IlPrograms, BadModulesAreRefusedWithTheReason) {
   if (inChildWithSpirv())
     return;

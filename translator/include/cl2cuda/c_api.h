@@ -63,10 +63,12 @@ typedef struct cl2cuda_spec_constant {
  * (docs/translator.md, "SPIR-V programs"). As a unit (`as_unit` nonzero,
  * clCompileProgram) the module's exported functions and variables are
  * defined for, and its imported ones declared from, the other units of a
- * link; else it is a whole program. */
+ * link; else it is a whole program. `options` (NULL: none) are the build
+ * options: status 2 when one is not understood; those OpenCL ignores for IL
+ * (-D, -I, -cl-std=) have no effect. */
 CL2CUDA_C_EXPORT int cl2cuda_translate_il(const void *il, unsigned long length,
                                           const cl2cuda_spec_constant *constants,
-                                          unsigned num_constants, int as_unit,
+                                          unsigned num_constants, int as_unit, const char *options,
                                           cl2cuda_result *result);
 
 /* The specialization constants of a SPIR-V module: the first `capacity` of

@@ -95,10 +95,15 @@ CL2CUDA_API TranslateResult translate(std::string_view source, const TranslateOp
 // `output`: WholeProgram for clBuildProgram; Unit for clCompileProgram, where
 // functions with Export linkage are defined for, and those with Import
 // linkage declared from, the other units of a link.
+// `build_options`: clBuildProgram's or clCompileProgram's options, checked
+// as OpenCL C's are (an unknown one is Status::InvalidBuildOptions); those
+// OpenCL ignores for IL (-D, -I, -cl-std=, -cl-single-precision-constant)
+// have no effect, the others reach the metadata as for OpenCL C.
 enum class SpirvOutput { WholeProgram, Unit };
 CL2CUDA_API TranslateResult translateSpirv(std::string_view binary,
                                            const std::map<uint32_t, uint64_t> &specializations = {},
-                                           SpirvOutput output = SpirvOutput::WholeProgram);
+                                           SpirvOutput output = SpirvOutput::WholeProgram,
+                                           std::string_view build_options = {});
 CL2CUDA_API bool isSpirv(std::string_view binary);
 
 // A SPIR-V module's specialization constants: SpecId -> size in bytes (a bool
