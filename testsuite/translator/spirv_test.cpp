@@ -238,6 +238,18 @@ TEST(SpirvBinaries, BuildOptionsApplyButThoseForSource) {
   cl2cuda_result_free(&result);
 }
 
+// restrict.spvasm's `in` is NoAlias and never written: NVVM loads it
+// through the read-only cache, as it does OpenCL C's const restrict.
+TEST(SpirvBinaries, RestrictParametersReadThroughTheReadOnlyCache) {
+  const TranslateResult result =
+      translateSpirv(assembled(testDirectory() + "/spirv/restrict.spvasm"));
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  const clcuda::NvrtcOutput compiled = clcuda::compileCuda(
+      result.cuda_source, clcuda::GpuTarget{"sm_90"}, {}, clcuda::CompileKind::whole);
+  ASSERT_TRUE(compiled.ok) << compiled.log;
+  EXPECT_NE(compiled.ptx.find("ld.global.nc.f32"), std::string::npos) << compiled.ptx;
+}
+
 // Values set for specialization constants replace their defaults, each in
 // its type (an int truncated to its width, a float's bits, a bool's 0 or 1),
 // and the module's constants are listed with their sizes.

@@ -54,6 +54,17 @@ const Decoration *Module::decoration(uint32_t id, spv::Decoration kind) const {
   return nullptr;
 }
 
+bool Module::hasParameterAttribute(uint32_t id, spv::FunctionParameterAttribute attribute) const {
+  auto found = decorations.find(id);
+  if (found == decorations.end())
+    return false;
+  for (const Decoration &decoration : found->second)
+    if (decoration.kind == spv::Decoration::FuncParamAttr && !decoration.literals.empty() &&
+        decoration.literals[0] == static_cast<uint32_t>(attribute))
+      return true;
+  return false;
+}
+
 bool parseModule(std::string_view binary, Module *module, std::string *error) {
   if (binary.size() % 4 != 0 || binary.size() < kHeaderWords * 4) {
     *error = "not a SPIR-V module: " + std::to_string(binary.size()) +

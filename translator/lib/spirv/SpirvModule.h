@@ -70,6 +70,8 @@ struct Module {
     return found == definitions.end() ? nullptr : found->second;
   }
   const Decoration *decoration(uint32_t id, spv::Decoration kind) const;
+  // Whether `id` (a function parameter) is decorated FuncParamAttr `attribute`.
+  bool hasParameterAttribute(uint32_t id, spv::FunctionParameterAttribute attribute) const;
 };
 
 // Reads a binary module (words in either byte order). On failure returns

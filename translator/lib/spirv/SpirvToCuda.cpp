@@ -170,6 +170,11 @@ private:
   std::string fromSigned(uint32_t type, const std::string &expression);
 
   // --- functions ---
+  // A pointer parameter marked NoAlias (how compilers carry OpenCL C's
+  // restrict): __restrict__, which lets NVVM read a buffer no one writes
+  // through the read-only cache.
+  bool restricted(const Instruction &parameter) const;
+  std::string parameterDeclaration(const Instruction &parameter);
   void emitFunction(const Function &function);
   void emitInstruction(const Instruction &instruction, const Function &function, const Block &block,
                        std::ostringstream &out);
@@ -446,6 +451,16 @@ std::string Emitter::name(uint32_t id) {
                          : identifierFrom(named->second) + "_" + std::to_string(id);
   names_[id] = text;
   return text;
+}
+
+bool Emitter::restricted(const Instruction &parameter) const {
+  return definitionOf(parameter.result_type).opcode == Op::OpTypePointer &&
+         module_.hasParameterAttribute(parameter.result, spv::FunctionParameterAttribute::NoAlias);
+}
+
+std::string Emitter::parameterDeclaration(const Instruction &parameter) {
+  return typeName(parameter.result_type) + (restricted(parameter) ? " __restrict__ " : " ") +
+         name(parameter.result);
 }
 
 std::string floatLiteral(uint64_t bits, unsigned width) {
@@ -1626,7 +1641,7 @@ void Emitter::emitFunction(const Function &function) {
   signature << specifiers << typeName(definition.result_type) << " " << name(definition.result)
             << "(";
   for (const Instruction *parameter : function.parameters)
-    signature << typeName(parameter->result_type) << " " << name(parameter->result) << ", ";
+    signature << parameterDeclaration(*parameter) << ", ";
   signature << "const clc::ndrange &clc_ndrange)";
   prototypes_ << signature.str() << ";\n";
   if (function.blocks.empty())
@@ -1714,9 +1729,11 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
         arg.address_qualifier = constant ? kArgAddressConstant : kArgAddressGlobal;
         if (constant)
           arg.type_qualifiers |= kArgTypeConst;
+        if (restricted(*parameter))
+          arg.type_qualifiers |= kArgTypeRestrict;
         arg.size = kDevicePointerSize;
         arg.alignment = kDevicePointerSize;
-        parameters += typeName(type) + " " + parameter_name + ", ";
+        parameters += parameterDeclaration(*parameter) + ", ";
       } else {
         throw Unsupported{"kernel \"" + entry.name + "\": an argument of storage class " +
                           std::to_string(static_cast<uint32_t>(storage))};
