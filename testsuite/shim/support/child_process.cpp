@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 extern char **environ;
 
@@ -92,14 +93,18 @@ std::string temporaryDirectory() {
   static const fs::path root = [] {
     const char *base = std::getenv("TMPDIR");
     std::string pattern = std::string(base && *base ? base : "/tmp") + "/clcuda-test-XXXXXX";
-    const char *made = mkdtemp(pattern.data());
-    fs::path path = made ? fs::path(made) : fs::temp_directory_path();
-    std::atexit([] {
-      std::error_code ignored;
-      fs::remove_all(root, ignored);
-    });
-    return path;
+    if (!mkdtemp(pattern.data()))
+      throw std::runtime_error("cannot make a temporary directory from " + pattern);
+    return fs::path(pattern);
   }();
+  // Registered once `root` is made, so that it runs before `root` is
+  // destroyed (a handler registered inside root's initializer ran after,
+  // on a destroyed path, and left every directory behind).
+  static const bool removed_at_exit = std::atexit([] {
+                                        std::error_code ignored;
+                                        fs::remove_all(root, ignored);
+                                      }) == 0;
+  (void)removed_at_exit;
   static int counter = 0;
   const fs::path directory = root / std::to_string(++counter);
   fs::create_directories(directory);
