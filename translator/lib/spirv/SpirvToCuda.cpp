@@ -541,7 +541,9 @@ std::string Emitter::constant(const Instruction &instruction) {
   }
   case Op::OpConstantNull:
   case Op::OpUndef:
-    return typeName(type) + "{}";
+    // T{} would not parse for a pointer type (`float *{}`).
+    return type_definition.opcode == Op::OpTypePointer ? "(" + typeName(type) + ")nullptr"
+                                                       : typeName(type) + "{}";
   case Op::OpConstantSampler: {
     // OpenCL C's CLK_* bits: addressing mode << 1, normalized coordinates,
     // CLK_FILTER_NEAREST 0x10 or CLK_FILTER_LINEAR 0x20.
