@@ -11,6 +11,7 @@
 #include "Printf.h"
 #include "StoreRuns.h"
 #include "Tables.h"
+#include "spirv/MangledBuiltins.h"
 #include "spirv/SpirvModule.h"
 
 #include <cctype>
@@ -176,6 +177,7 @@ private:
   bool restricted(const Instruction &parameter) const;
   std::string parameterDeclaration(const Instruction &parameter);
   void emitFunction(const Function &function);
+  bool emitImportedBuiltin(const Function &function);
   void emitInstruction(const Instruction &instruction, const Function &function, const Block &block,
                        std::ostringstream &out);
   std::string edge(const Function &function, uint32_t from, uint32_t to);
@@ -1627,6 +1629,8 @@ std::string Emitter::linkageName(uint32_t id, spv::LinkageType *type) const {
 // rest is static, so units' names never meet.
 void Emitter::emitFunction(const Function &function) {
   const Instruction &definition = *function.definition;
+  if (function.blocks.empty() && emitImportedBuiltin(function))
+    return;
   spv::LinkageType linkage = spv::LinkageType::Export;
   const bool linked =
       output_ == SpirvOutput::Unit && !linkageName(definition.result, &linkage).empty();
@@ -1683,6 +1687,50 @@ void Emitter::emitFunction(const Function &function) {
     }
   }
   functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
+}
+
+// An imported function whose linkage name is a mangled OpenCL C builtin
+// the device library has (MangledBuiltins.h): defined here as a call of
+// it, each integer argument read with the sign its mangled type gives.
+// False for any other import.
+bool Emitter::emitImportedBuiltin(const Function &function) {
+  const Instruction &definition = *function.definition;
+  spv::LinkageType linkage = spv::LinkageType::Export;
+  const std::string linkage_name = linkageName(definition.result, &linkage);
+  if (linkage != spv::LinkageType::Import)
+    return false;
+  const std::optional<MangledFunction> builtin = demangleBuiltin(linkage_name);
+  if (!builtin || builtin->parameters.size() != function.parameters.size())
+    return false;
+  const std::optional<BuiltinCall> resolved = resolveBuiltinCall(builtin->name);
+  if (!resolved || !resolved->supported)
+    return false;
+  std::ostringstream signature;
+  std::string arguments;
+  signature << "static __device__ " << typeName(definition.result_type) << " "
+            << name(definition.result) << "(";
+  for (size_t i = 0; i < function.parameters.size(); ++i) {
+    const Instruction &parameter = *function.parameters[i];
+    const MangledParameter &mangled = builtin->parameters[i];
+    signature << parameterDeclaration(parameter) << ", ";
+    const std::string value = name(parameter.result);
+    const Instruction &type = definitionOf(parameter.result_type);
+    std::string argument = value;
+    if (mangled.sign == MangledSign::signed_integer && mangled.pointer &&
+        type.opcode == Op::OpTypePointer && isInteger(type.operands.at(1)))
+      argument = "reinterpret_cast<" + signedTypeName(type.operands.at(1)) + " *>(" + value + ")";
+    else if (mangled.sign == MangledSign::signed_integer && !mangled.pointer &&
+             isInteger(parameter.result_type))
+      argument = asSigned(parameter.result_type, value);
+    arguments += (i ? ", " : "") + argument;
+  }
+  signature << "const clc::ndrange &clc_ndrange)";
+  const std::string call = builtinCall(definition, builtin->name, arguments);
+  const bool returns = definitionOf(definition.result_type).opcode != Op::OpTypeVoid;
+  prototypes_ << signature.str() << ";\n";
+  functions_ << signature.str() << " {\n  "
+             << (returns ? "return " + fromSigned(definition.result_type, call) : call) << ";\n}\n";
+  return true;
 }
 
 // The extern "C" __global__ function clEnqueueNDRangeKernel launches: its
