@@ -3,6 +3,7 @@
 #include <spirv-tools/libspirv.h>
 
 #include <cstring>
+#include <set>
 
 namespace cl2cuda::spirv {
 namespace {
@@ -208,8 +209,67 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
   return true;
 }
 
+namespace {
+
+// Capabilities that a producer declares without the extension that
+// defines them: llvm-spirv-15 (Debian 12's) does so for the fast-math
+// flags of -cl-fast-relaxed-math. The front end needs neither (it ignores
+// FPFastMathMode); the validator is given the extension so that such a
+// module is judged on the rest.
+struct OmittedExtension {
+  spv::Capability capability;
+  const char *extension;
+};
+constexpr OmittedExtension kOmittedExtensions[] = {
+    {spv::Capability::FPFastMathModeINTEL, "SPV_INTEL_fp_fast_math_mode"},
+};
+
+// OpExtension `name` as words: the string's bytes, NUL-terminated and
+// padded, packed low byte first.
+std::vector<uint32_t> extensionInstruction(std::string_view name) {
+  std::vector<uint32_t> words(1 + name.size() / 4 + 1, 0);
+  for (size_t i = 0; i < name.size(); ++i)
+    words[1 + i / 4] |= uint32_t(uint8_t(name[i])) << (8 * (i % 4));
+  words[0] = uint32_t(words.size()) << 16 | uint32_t(spv::Op::OpExtension);
+  return words;
+}
+
+// `words` with each omitted extension of kOmittedExtensions declared after
+// the module's capabilities.
+std::vector<uint32_t> withOmittedExtensions(std::vector<uint32_t> words) {
+  std::set<uint32_t> capabilities;
+  std::set<std::string> extensions;
+  size_t after_capabilities = kHeaderWords;
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16;
+    const auto opcode = static_cast<spv::Op>(words[at] & 0xffff);
+    if (count == 0 || at + count > words.size())
+      break;
+    if (opcode == spv::Op::OpCapability && count > 1) {
+      capabilities.insert(words[at + 1]);
+      after_capabilities = at + count;
+    } else if (opcode == spv::Op::OpExtension) {
+      extensions.insert(literalString(
+          std::vector<uint32_t>(words.begin() + long(at) + 1, words.begin() + long(at + count)),
+          0));
+    } else if (opcode != spv::Op::OpCapability) {
+      break; // capabilities and extensions lead the module
+    }
+    at += count;
+  }
+  for (const OmittedExtension &omitted : kOmittedExtensions)
+    if (capabilities.count(static_cast<uint32_t>(omitted.capability)) &&
+        !extensions.count(omitted.extension)) {
+      const std::vector<uint32_t> extension = extensionInstruction(omitted.extension);
+      words.insert(words.begin() + long(after_capabilities), extension.begin(), extension.end());
+    }
+  return words;
+}
+
+} // namespace
+
 std::string validateModule(std::string_view binary) {
-  const std::vector<uint32_t> words = wordsOf(binary);
+  const std::vector<uint32_t> words = withOmittedExtensions(wordsOf(binary));
   const uint32_t version = words.size() > 1 ? words[1] : 0;
   // The universal rules of the module's version: the OpenCL 2.2
   // environment's would refuse what OpenCL extensions allow (Float16 with
