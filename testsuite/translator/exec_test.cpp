@@ -289,5 +289,13 @@ TEST(Execution, KernelCalledFromKernelWithLocalArguments) {
   }
 }
 
+TEST(Execution, StatementExpressions) {
+  ExecCase test("statement_expressions.cl", "statement_expressions");
+  test.global_size[0] = 128;
+  test.local_size[0] = 32;
+  test.args = {ExecArg::buffer(std::vector<int32_t>(128), Element::Int32, true), ExecArg::value(1)};
+  runAndCompare(test);
+}
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -6,6 +6,7 @@
 #include "Tables.h"
 
 #include <clang/AST/Attr.h>
+#include <clang/AST/ParentMapContext.h>
 
 namespace cl2cuda {
 
@@ -157,6 +158,98 @@ bool ProgramRewriter::VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *liter
   TokenRange type_tokens{*open, *initializer - 1};
   edits_.replace(type_tokens, spell(type.getUnqualifiedType()));
   markHandled(type_tokens);
+  return true;
+}
+
+namespace {
+
+void collectLabels(const clang::Stmt *statement, llvm::DenseSet<const clang::LabelDecl *> &labels) {
+  if (!statement)
+    return;
+  if (const auto *label = llvm::dyn_cast<clang::LabelStmt>(statement))
+    labels.insert(label->getDecl());
+  for (const clang::Stmt *child : statement->children())
+    collectLabels(child, labels);
+}
+
+// Whether `statement` leaves the statement expression it is in other than
+// by its end: a return, a goto to a label outside, a break or continue of
+// no loop or switch inside.
+bool jumpsOut(const clang::Stmt *statement, bool in_loop, bool in_switch,
+              const llvm::DenseSet<const clang::LabelDecl *> &labels) {
+  if (!statement)
+    return false;
+  if (llvm::isa<clang::ReturnStmt>(statement) || llvm::isa<clang::IndirectGotoStmt>(statement))
+    return true;
+  if (const auto *jump = llvm::dyn_cast<clang::GotoStmt>(statement))
+    return !labels.count(jump->getLabel());
+  if (llvm::isa<clang::BreakStmt>(statement))
+    return !in_loop && !in_switch;
+  if (llvm::isa<clang::ContinueStmt>(statement))
+    return !in_loop;
+  const bool loop = llvm::isa<clang::ForStmt>(statement) ||
+                    llvm::isa<clang::WhileStmt>(statement) || llvm::isa<clang::DoStmt>(statement);
+  const bool switch_statement = llvm::isa<clang::SwitchStmt>(statement);
+  for (const clang::Stmt *child : statement->children())
+    if (jumpsOut(child, in_loop || loop, in_switch || switch_statement, labels))
+      return true;
+  return false;
+}
+
+// Whether the value of `expression` is discarded: it stands as a statement
+// (in a block, or as the body of an if, a loop or a label).
+bool valueDiscarded(clang::ASTContext &ast, const clang::Expr *expression) {
+  clang::DynTypedNodeList parents = ast.getParents(*expression);
+  if (parents.empty())
+    return false;
+  const auto *parent = parents[0].get<clang::Stmt>();
+  if (!parent || llvm::isa<clang::Expr>(parent))
+    return false;
+  if (const auto *branch = llvm::dyn_cast<clang::IfStmt>(parent))
+    return branch->getThen() == expression || branch->getElse() == expression;
+  if (const auto *loop = llvm::dyn_cast<clang::ForStmt>(parent))
+    return loop->getBody() == expression || loop->getInit() == expression ||
+           loop->getInc() == expression;
+  if (const auto *loop = llvm::dyn_cast<clang::WhileStmt>(parent))
+    return loop->getBody() == expression;
+  if (const auto *loop = llvm::dyn_cast<clang::DoStmt>(parent))
+    return loop->getBody() == expression;
+  if (llvm::isa<clang::SwitchStmt>(parent) || llvm::isa<clang::ReturnStmt>(parent))
+    return false;
+  return true; // a block, a label, a case
+}
+
+} // namespace
+
+// GNU statement expressions, `({ ...; value; })`, which Clang takes in
+// OpenCL C and NVRTC does not: a block where the value is discarded, else
+// a lambda called at once, `[&]() -> T { ...; return value; }()`.
+bool ProgramRewriter::VisitStmtExpr(clang::StmtExpr *expression) {
+  std::optional<unsigned> open = tokenAt(expression->getLParenLoc());
+  std::optional<unsigned> close = tokenAt(expression->getRParenLoc());
+  const clang::CompoundStmt *body = expression->getSubStmt();
+  if (!open || !close || !body)
+    return true;
+  if (valueDiscarded(program_.ast, expression)) {
+    edits_.remove({*open, *open});
+    edits_.remove({*close, *close});
+    converted("statement expression", "block");
+    return true;
+  }
+  llvm::DenseSet<const clang::LabelDecl *> labels;
+  collectLabels(body, labels);
+  if (jumpsOut(body, false, false, labels)) {
+    error(expression->getBeginLoc(), Diagnostic::StatementExpressionJump);
+    return true;
+  }
+  const clang::QualType type = expression->getType();
+  edits_.replace({*open, *open}, "[&]() -> " + spell(type.getUnqualifiedType()) + " ");
+  edits_.replace({*close, *close}, "()");
+  if (!type->isVoidType() && !body->body_empty())
+    if (const auto *value = llvm::dyn_cast<clang::Expr>(body->body_back()))
+      if (std::optional<unsigned> first = tokenAt(value->getBeginLoc()))
+        edits_.insertBefore({*first, *first}, "return ");
+  converted("statement expression", "lambda");
   return true;
 }
 

@@ -58,6 +58,7 @@ public:
   bool VisitMemberExpr(clang::MemberExpr *member);
   bool VisitDesignatedInitExpr(clang::DesignatedInitExpr *designated);
   bool VisitInitListExpr(clang::InitListExpr *list);
+  bool VisitStmtExpr(clang::StmtExpr *expression);
 
   // Statements (StoreRuns.cpp)
   bool VisitCompoundStmt(clang::CompoundStmt *block);
