@@ -289,6 +289,22 @@ TEST(Execution, KernelCalledFromKernelWithLocalArguments) {
   }
 }
 
+TEST(Execution, StructureArgumentsByValue) {
+  struct Params {
+    float scale;
+    int32_t offset;
+    float pad[2];
+    float bias[4];
+  } params = {1.5f, 7, {0.0f, 0.0f}, {0.25f, -2.0f, 3.0f, 4.0f}};
+  static_assert(sizeof(Params) == 32, "params_t's OpenCL layout: a float4 at 16");
+  ExecCase test("struct_arguments.cl", "struct_arguments");
+  test.global_size[0] = 64;
+  test.local_size[0] = 32;
+  test.args = {ExecArg::buffer(std::vector<float>(64), Element::Float, true),
+               ExecArg::value(params)};
+  runAndCompare(test);
+}
+
 TEST(Execution, StatementExpressions) {
   ExecCase test("statement_expressions.cl", "statement_expressions");
   test.global_size[0] = 128;

@@ -1784,6 +1784,18 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
         arg.size = kDevicePointerSize;
         arg.alignment = kDevicePointerSize;
         parameters += parameterDeclaration(*parameter) + ", ";
+      } else if (storage == spv::StorageClass::Function &&
+                 module_.hasParameterAttribute(parameter->result,
+                                               spv::FunctionParameterAttribute::ByVal)) {
+        // A structure passed by value, which compilers pass as a pointer to
+        // the callee's copy: launched by value, its address given on.
+        arg.kind = ArgKind::ByValue;
+        arg.type_name = openclTypeName(pointee);
+        arg.size = static_cast<uint32_t>(sizeOf(pointee));
+        arg.alignment = static_cast<uint32_t>(alignmentOf(pointee));
+        parameters += typeName(pointee) + " " + parameter_name + "_value, ";
+        unpacking +=
+            "  " + typeName(type) + " " + parameter_name + " = &" + parameter_name + "_value;\n";
       } else {
         throw Unsupported{"kernel \"" + entry.name + "\": an argument of storage class " +
                           std::to_string(static_cast<uint32_t>(storage))};
