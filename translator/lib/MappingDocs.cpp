@@ -280,6 +280,10 @@ std::string spirvSection() {
 #define CL2CUDA_SPIRV_BUILTIN_OP(opcode, builtin, operands)                                        \
   builtin_ops.row({code(#opcode), code(#builtin), #operands});
 #include "tables/spirv.def"
+  Table dots({"instruction", "builtin", "packed form", "first vector", "second vector"});
+#define CL2CUDA_SPIRV_INTEGER_DOT(opcode, builtin, packed_builtin, first, second)                  \
+  dots.row({code(#opcode), code(#builtin), code(#packed_builtin), #first, #second});
+#include "tables/spirv.def"
   Table groups({"instruction", "builtin", "form", "integer operands"});
 #define CL2CUDA_SPIRV_GROUP(opcode, builtin, form, operands)                                       \
   groups.row({code(#opcode), code(#builtin), #form, #operands});
@@ -309,6 +313,11 @@ std::string spirvSection() {
          "These instructions are an OpenCL C builtin of their operands (a `bool` result is the "
          "builtin's `int` compared with 0):\n\n" +
          builtin_ops.str() +
+         "Integer dot products (SPV_KHR_integer_dot_product) are cl_khr_integer_dot_product's "
+         "builtins: of two vectors, or of two 32-bit integers packing four 8-bit components "
+         "each (`PackedVectorFormat4x8Bit`); the accumulator and result are signed when the "
+         "first vector is:\n\n" +
+         dots.str() +
          "An `OpenCL.std` instruction is the builtin of the same name (above), except these:\n\n" +
          instructions.str();
 }

@@ -87,6 +87,18 @@ constexpr BuiltinOpRow kBuiltinOpRows[] = {
 #include "tables/spirv.def"
 };
 
+struct IntegerDotRow {
+  Op opcode;
+  const char *builtin;
+  const char *packed_builtin;
+  SignRule first, second;
+};
+constexpr IntegerDotRow kIntegerDotRows[] = {
+#define CL2CUDA_SPIRV_INTEGER_DOT(opcode, builtin, packed_builtin, first, second)                  \
+  {Op::opcode, #builtin, #packed_builtin, SignRule::first, SignRule::second},
+#include "tables/spirv.def"
+};
+
 enum class GroupForm { Call, SubGroupCall, Scan, NonUniformScan, BallotCount };
 struct GroupRow {
   Op opcode;
@@ -192,6 +204,7 @@ private:
   std::string printfCall(const Instruction &instruction);
   std::string constantString(const Instruction &instruction, uint32_t pointer);
   std::string group(const Instruction &instruction, const GroupRow &row);
+  std::string integerDot(const Instruction &instruction, const IntegerDotRow &row);
   std::string imageAccess(const Instruction &instruction, const char *verb, std::string arguments,
                           uint32_t texel_type, uint32_t mask, uint32_t texel = 0);
   std::string imageCoordinate(uint32_t coordinate);
@@ -1171,6 +1184,10 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
                                                        : call);
     return;
   }
+  if (const IntegerDotRow *row = findRow(kIntegerDotRows, instruction.opcode)) {
+    assign(integerDot(instruction, *row));
+    return;
+  }
   if (const OperatorRow *row = findRow(kOperatorRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
     assign(row->form == OperatorForm::Arithmetic ? binary(instruction, row->cxx, is_signed)
@@ -1687,6 +1704,29 @@ void Emitter::emitFunction(const Function &function) {
     }
   }
   functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
+}
+
+// An integer dot product (IntegerDotRow): the vectors read with their
+// signs, the accumulator and result with the first vector's.
+std::string Emitter::integerDot(const Instruction &instruction, const IntegerDotRow &row) {
+  const std::vector<uint32_t> &ops = instruction.operands;
+  const bool accumulates = row.builtin == std::string_view("dot_acc_sat");
+  const size_t values = accumulates ? 3 : 2;
+  if (ops.size() < values)
+    unsupported(instruction, "too few operands");
+  const bool packed = !isVector(definitionOf(ops[0]).result_type);
+  const bool signed_result = row.first == SignRule::Signed;
+  auto read = [&](uint32_t id, bool is_signed) {
+    return is_signed ? asSigned(definitionOf(id).result_type, value(id)) : value(id);
+  };
+  // The packed builtins take the packed words as uint, whatever their sign.
+  std::string arguments = read(ops[0], !packed && row.first == SignRule::Signed) + ", " +
+                          read(ops[1], !packed && row.second == SignRule::Signed);
+  if (accumulates)
+    arguments += ", " + read(ops[2], signed_result);
+  const std::string call =
+      builtinCall(instruction, packed ? row.packed_builtin : row.builtin, arguments);
+  return signed_result ? fromSigned(instruction.result_type, call) : call;
 }
 
 // An imported function whose linkage name is a mangled OpenCL C builtin
