@@ -28,7 +28,7 @@ namespace {
 using spv::Op;
 
 // How an instruction reads SPIR-V's sign-less integers (tables/spirv.def).
-enum class SignRule { AsIs, Signed };
+enum class SignRule { AsIs, Signed, SignedPointers };
 
 // The OpenCL.std instructions whose builtin has another name or signed operands.
 struct ExtInstRow {
@@ -198,7 +198,9 @@ private:
   std::string conversion(const Instruction &instruction, bool from_signed, bool to_signed);
   std::string extInst(const Instruction &instruction);
   std::string argumentList(const std::vector<uint32_t> &ops, size_t first, size_t end,
-                           bool is_signed);
+                           SignRule rule);
+  // A pointer to integers as a pointer to their signed type.
+  std::string asSignedPointee(uint32_t pointer_type, const std::string &expression);
   std::string builtinCall(const Instruction &instruction, const std::string &builtin_name,
                           const std::string &arguments);
   std::string printfCall(const Instruction &instruction);
@@ -708,25 +710,35 @@ std::string Emitter::extInst(const Instruction &instruction) {
   // literals (a width, a rounding mode), which are in OpenCL C's name instead.
   size_t end = ops.size();
   builtin_name = memoryBuiltinName(instruction, instruction_name, builtin_name, &end);
-  std::string call = builtinCall(instruction, builtin_name,
-                                 argumentList(ops, 2, end, operands == SignRule::Signed));
+  std::string call = builtinCall(instruction, builtin_name, argumentList(ops, 2, end, operands));
   if (operands == SignRule::Signed)
     return "clc::as<" + typeName(instruction.result_type) + ">(" + call + ")";
   return call;
 }
 
-// The values ops[first, end) as a call's arguments, the integers read as
-// signed where `is_signed`.
+// The values ops[first, end) as a call's arguments: the integers read as
+// signed where `rule` is Signed, pointers to integers as pointers to
+// signed ones where it is SignedPointers (frexp's int *).
 std::string Emitter::argumentList(const std::vector<uint32_t> &ops, size_t first, size_t end,
-                                  bool is_signed) {
+                                  SignRule rule) {
   std::string arguments;
   for (size_t i = first; i < end; ++i) {
     const uint32_t argument_type = definitionOf(ops[i]).result_type;
-    arguments += (i > first ? ", " : "") + (is_signed && isInteger(argument_type)
-                                                ? asSigned(argument_type, value(ops[i]))
-                                                : value(ops[i]));
+    const Instruction &type = definitionOf(argument_type);
+    std::string argument = value(ops[i]);
+    if (rule == SignRule::Signed && isInteger(argument_type))
+      argument = asSigned(argument_type, argument);
+    else if (rule == SignRule::SignedPointers && type.opcode == Op::OpTypePointer &&
+             isInteger(type.operands.at(1)))
+      argument = asSignedPointee(argument_type, argument);
+    arguments += (i > first ? ", " : "") + argument;
   }
   return arguments;
+}
+
+std::string Emitter::asSignedPointee(uint32_t pointer_type, const std::string &expression) {
+  return "reinterpret_cast<" + signedTypeName(definitionOf(pointer_type).operands.at(1)) + " *>(" +
+         expression + ")";
 }
 
 // A call of the OpenCL C builtin `builtin_name` with `arguments` (C++
@@ -1178,7 +1190,7 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   if (const BuiltinOpRow *row = findRow(kBuiltinOpRows, instruction.opcode)) {
     const bool is_signed = row->operands == SignRule::Signed;
     const std::string call =
-        builtinCall(instruction, row->builtin, argumentList(ops, 0, ops.size(), is_signed));
+        builtinCall(instruction, row->builtin, argumentList(ops, 0, ops.size(), row->operands));
     assign(definitionOf(type).opcode == Op::OpTypeBool ? "(" + call + " != 0)"
            : is_signed                                 ? fromSigned(type, call)
                                                        : call);
@@ -1758,7 +1770,7 @@ bool Emitter::emitImportedBuiltin(const Function &function) {
     std::string argument = value;
     if (mangled.sign == MangledSign::signed_integer && mangled.pointer &&
         type.opcode == Op::OpTypePointer && isInteger(type.operands.at(1)))
-      argument = "reinterpret_cast<" + signedTypeName(type.operands.at(1)) + " *>(" + value + ")";
+      argument = asSignedPointee(parameter.result_type, value);
     else if (mangled.sign == MangledSign::signed_integer && !mangled.pointer &&
              isInteger(parameter.result_type))
       argument = asSigned(parameter.result_type, value);
