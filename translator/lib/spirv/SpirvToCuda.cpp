@@ -558,9 +558,14 @@ std::string Emitter::constant(const Instruction &instruction) {
   }
   case Op::OpConstantNull:
   case Op::OpUndef:
-    // T{} would not parse for a pointer type (`float *{}`).
-    return type_definition.opcode == Op::OpTypePointer ? "(" + typeName(type) + ")nullptr"
-                                                       : typeName(type) + "{}";
+    // T{} would not parse for a pointer type (`float *{}`), and NVRTC does
+    // not take a vector's `clc::uint2{}` as a constant initializer (of a
+    // __constant variable): the splat of 0 is one.
+    if (type_definition.opcode == Op::OpTypePointer)
+      return "(" + typeName(type) + ")nullptr";
+    if (type_definition.opcode == Op::OpTypeVector)
+      return typeName(type) + "(0)";
+    return typeName(type) + "{}";
   case Op::OpConstantSampler: {
     // OpenCL C's CLK_* bits: addressing mode << 1, normalized coordinates,
     // CLK_FILTER_NEAREST 0x10 or CLK_FILTER_LINEAR 0x20.
