@@ -305,6 +305,16 @@ TEST(Execution, StructureArgumentsByValue) {
   runAndCompare(test);
 }
 
+TEST(Execution, AsyncCopiesThroughLocalMemory) {
+  ExecCase test("async_copies.cl", "async_copies");
+  test.global_size[0] = 256;
+  test.local_size[0] = 64;
+  test.args = {ExecArg::buffer(randomFloats(256, -1.0f, 1.0f, 21), Element::Float),
+               ExecArg::buffer(std::vector<float>(256), Element::Float, true),
+               ExecArg::local(64 * sizeof(float))};
+  runAndCompare(test);
+}
+
 TEST(Execution, StatementExpressions) {
   ExecCase test("statement_expressions.cl", "statement_expressions");
   test.global_size[0] = 128;

@@ -329,6 +329,9 @@ std::string Emitter::typeName(uint32_t type) {
   case Op::OpTypeSampler:
     modules_.insert("image.h");
     return "clc::sampler_t";
+  case Op::OpTypeEvent:
+    modules_.insert("async.h");
+    return "clc::event_t";
   case Op::OpTypeSampledImage:
     uses_sampled_image_ = true;
     return "clc_spirv_sampled_image<" + typeName(ops.at(0)) + ">";
@@ -1557,6 +1560,18 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
         << memoryScope(ops.at(1)) << "); " << name(instruction.result) << " = expected; }\n";
     return;
   }
+  // async_work_group_(strided_)copy and wait_group_events: the scope is
+  // the work-group's (OpenCL's only).
+  case Op::OpGroupAsyncCopy:
+    assign(builtinCall(instruction, "async_work_group_strided_copy",
+                       argumentList(ops, 1, ops.size(), SignRule::AsIs)));
+    return;
+  case Op::OpGroupWaitEvents:
+    out << "  "
+        << builtinCall(instruction, "wait_group_events",
+                       argumentList(ops, 1, ops.size(), SignRule::AsIs))
+        << ";\n";
+    return;
   case Op::OpControlBarrier: {
     const uint64_t scope = constantValue(ops.at(0));
     if (scope == uint64_t(spv::Scope::Workgroup)) {
