@@ -1560,6 +1560,19 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
         << memoryScope(ops.at(1)) << "); " << name(instruction.result) << " = expected; }\n";
     return;
   }
+  // to_global, to_local, to_private: the pointer where it points into that
+  // storage class, else null.
+  case Op::OpGenericCastToPtrExplicit: {
+    const auto storage = static_cast<spv::StorageClass>(ops.at(1));
+    const char *builtin = storage == spv::StorageClass::CrossWorkgroup ? "to_global"
+                          : storage == spv::StorageClass::Workgroup    ? "to_local"
+                          : storage == spv::StorageClass::Function     ? "to_private"
+                                                                       : nullptr;
+    if (!builtin)
+      unsupported(instruction, "a cast to storage class " + std::to_string(ops[1]));
+    assign("(" + typeName(type) + ")(" + builtinCall(instruction, builtin, value(ops[0])) + ")");
+    return;
+  }
   // async_work_group_(strided_)copy and wait_group_events: the scope is
   // the work-group's (OpenCL's only).
   case Op::OpGroupAsyncCopy:
