@@ -216,6 +216,13 @@ bool valueDiscarded(clang::ASTContext &ast, const clang::Expr *expression) {
     return loop->getBody() == expression;
   if (llvm::isa<clang::SwitchStmt>(parent) || llvm::isa<clang::ReturnStmt>(parent))
     return false;
+  // The last statement of a statement expression is that expression's value.
+  if (const auto *block = llvm::dyn_cast<clang::CompoundStmt>(parent);
+      block && !block->body_empty() && block->body_back() == expression) {
+    clang::DynTypedNodeList outer = ast.getParents(*block);
+    if (!outer.empty() && outer[0].get<clang::StmtExpr>())
+      return false;
+  }
   return true; // a block, a label, a case
 }
 

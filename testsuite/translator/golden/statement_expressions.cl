@@ -16,7 +16,10 @@ kernel void statement_expressions(global float *p, int kind) {
   float4 w = ({ float4 q = (float4)(y); q * 2.0f; });
   // CHECK: for (int i = 0; i < 2; ++i) { p[i] += 1.0f; };
   for (int i = 0; i < 2; ++i) ({ p[i] += 1.0f; });
+  // One that is the value of another is a value too.
+  // CHECK: float z = [&]() -> float { float u = y; return [&]() -> float { float v = u * 2.0f; return v; }(); }();
+  float z = ({ float u = y; ({ float v = u * 2.0f; v; }); });
   // A break of a loop inside stays in the lambda.
-  // CHECK: p[0] = y + w.x + [&]() -> float { int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } return (float)j; }();
-  p[0] = y + w.x + ({ int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } (float)j; });
+  // CHECK: p[0] = y + z + w.x + [&]() -> float { int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } return (float)j; }();
+  p[0] = y + z + w.x + ({ int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } (float)j; });
 }
