@@ -315,6 +315,17 @@ TEST(Execution, AsyncCopiesThroughLocalMemory) {
   runAndCompare(test);
 }
 
+TEST(Execution, LocalArraysPastStaticSharedMemory) {
+  for (const char *kernel : {"reverse_wide", "sum_small"}) {
+    ExecCase test("large_local.cl", kernel);
+    test.global_size[0] = 256;
+    test.local_size[0] = 256;
+    test.args = {ExecArg::buffer(randomFloats(16384, -1.0f, 1.0f, 31), Element::Float, true),
+                 ExecArg::local(256 * sizeof(float))};
+    runAndCompare(test);
+  }
+}
+
 TEST(Execution, StatementExpressions) {
   ExecCase test("statement_expressions.cl", "statement_expressions");
   test.global_size[0] = 128;

@@ -250,6 +250,26 @@ TEST(SpirvBinaries, RestrictParametersReadThroughTheReadOnlyCache) {
   EXPECT_NE(compiled.ptx.find("ld.global.nc.f32"), std::string::npos) << compiled.ptx;
 }
 
+// exec/large_local.cl's compiler-made SPIR-V: one kernel's 64 KiB Workgroup
+// array goes into dynamic shared memory, laid out per kernel (the other
+// kernel's own array at offset 0 too), as the OpenCL C translation does.
+TEST(SpirvBinaries, WorkgroupVariablesPastStaticSharedMemoryAreDynamic) {
+  const std::string module =
+      readFile(std::string(CL2CUDA_SPIRV_BINARY_DIR) + "/exec/large_local.spv");
+  ASSERT_FALSE(module.empty());
+  const TranslateResult result = translateSpirv(module);
+  ASSERT_EQ(result.status, Status::Ok) << result.log;
+  const KernelMetadata *wide = result.metadata.findKernel("reverse_wide");
+  const KernelMetadata *small = result.metadata.findKernel("sum_small");
+  ASSERT_TRUE(wide && small);
+  EXPECT_EQ(wide->local_variable_bytes, 65536u);
+  EXPECT_EQ(small->local_variable_bytes, 1024u);
+  EXPECT_EQ(result.cuda_source.find("__shared__"), std::string::npos) << result.cuda_source;
+  EXPECT_NE(result.cuda_source.find("clc::local_variable<clc_spirv_array<float, 16384> &>(0)"),
+            std::string::npos)
+      << result.cuda_source;
+}
+
 // Values set for specialization constants replace their defaults, each in
 // its type (an int truncated to its width, a float's bits, a bool's 0 or 1),
 // and the module's constants are listed with their sizes.

@@ -9,14 +9,11 @@
 // __local arrays from (PyOpenCL's scans, hashcat's bcrypt).
 #include "LocalVariables.h"
 
+#include "LaunchAbi.h"
 #include "Tables.h"
 
 namespace cl2cuda {
 namespace {
-
-// CUDA's 48 KiB of static shared memory, less room for the device library's
-// own __shared__ scratch (the work-group collectives' 32 partials a type).
-constexpr uint64_t kStaticLocalBytes = 46 * 1024;
 
 uint64_t alignTo(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;

@@ -190,6 +190,7 @@ private:
   std::string parameterDeclaration(const Instruction &parameter);
   void emitFunction(const Function &function);
   bool emitImportedBuiltin(const Function &function);
+  void layOutWorkgroupVariables();
   void emitInstruction(const Instruction &instruction, const Function &function, const Block &block,
                        std::ostringstream &out);
   std::string edge(const Function &function, uint32_t from, uint32_t to);
@@ -243,6 +244,10 @@ private:
   bool uses_fmod_ = false;          // the prelude then defines clc_spirv_fmod
   bool uses_copy_logical_ = false;  // ... and clc_spirv_copy_logical
   bool uses_sampled_image_ = false; // ... and clc_spirv_sampled_image
+  // By entry function, the bytes of dynamic shared memory its Workgroup
+  // variables take, where static __shared__ memory cannot hold them (empty:
+  // they stay there).
+  std::map<uint32_t, uint32_t> local_variable_bytes_;
 };
 
 bool Emitter::isInteger(uint32_t type) const {
@@ -1751,6 +1756,86 @@ void Emitter::emitFunction(const Function &function) {
   functions_ << signature.str() << " {\n" << locals.str() << body.str() << "}\n";
 }
 
+// The module's Workgroup variables (compilers make a kernel's __local
+// variables module-scope), placed as OpenCL C's kernel-scope __local
+// variables are (LocalVariables.h): when a kernel's would take more than
+// kStaticLocalBytes, each is a reference into dynamic shared memory, and a
+// kernel launches with the bytes of those it reaches before its __local
+// arguments. Those that several kernels reach come first, at one offset
+// for all; each kernel's own follow them, over other kernels' own.
+void Emitter::layOutWorkgroupVariables() {
+  std::set<uint32_t> variables;
+  for (const Instruction *global : module_.types_and_globals)
+    if (global->opcode == Op::OpVariable &&
+        static_cast<spv::StorageClass>(global->operands.at(0)) == spv::StorageClass::Workgroup)
+      variables.insert(global->result);
+  if (variables.empty())
+    return;
+  // The variables each function names, and the functions it calls.
+  std::map<uint32_t, std::set<uint32_t>> named, callees;
+  for (const Function &function : module_.functions)
+    for (const Block &block : function.blocks)
+      for (const Instruction *instruction : block.instructions)
+        for (size_t i = 0; i < instruction->operands.size(); ++i) {
+          const uint32_t operand = instruction->operands[i];
+          if (variables.count(operand))
+            named[function.definition->result].insert(operand);
+          if (i == 0 && instruction->opcode == Op::OpFunctionCall)
+            callees[function.definition->result].insert(operand);
+        }
+  std::map<uint32_t, std::set<uint32_t>> reached; // entry function -> variables
+  std::map<uint32_t, unsigned> kernels_reaching;
+  for (const EntryPoint &entry : module_.entry_points) {
+    std::set<uint32_t> seen, &mine = reached[entry.function];
+    std::vector<uint32_t> pending = {entry.function};
+    while (!pending.empty()) {
+      const uint32_t function = pending.back();
+      pending.pop_back();
+      if (!seen.insert(function).second)
+        continue;
+      mine.insert(named[function].begin(), named[function].end());
+      pending.insert(pending.end(), callees[function].begin(), callees[function].end());
+    }
+    for (uint32_t variable : mine)
+      ++kernels_reaching[variable];
+  }
+  auto place = [&](uint32_t variable, uint64_t &bytes) {
+    const uint32_t pointee = definitionOf(definitionOf(variable).result_type).operands.at(1);
+    const uint64_t alignment = alignmentOf(pointee);
+    bytes = (bytes + alignment - 1) / alignment * alignment;
+    const uint64_t offset = bytes;
+    bytes += sizeOf(pointee);
+    return offset;
+  };
+  std::map<uint32_t, uint64_t> offsets;
+  uint64_t shared = 0;
+  for (uint32_t variable : variables)
+    if (kernels_reaching[variable] > 1)
+      offsets[variable] = place(variable, shared);
+  bool exceeds = false;
+  for (auto &[entry, mine] : reached) {
+    uint64_t bytes = shared;
+    for (uint32_t variable : mine)
+      if (kernels_reaching[variable] == 1)
+        offsets[variable] = place(variable, bytes);
+    local_variable_bytes_[entry] = static_cast<uint32_t>(bytes);
+    exceeds = exceeds || bytes > kStaticLocalBytes;
+  }
+  if (!exceeds) {
+    local_variable_bytes_.clear();
+    return;
+  }
+  // A variable no kernel reaches keeps an offset anyway: it is still named.
+  uint64_t unreached = shared;
+  for (uint32_t variable : variables)
+    if (!offsets.count(variable))
+      offsets[variable] = place(variable, unreached);
+  for (const auto &[variable, offset] : offsets)
+    names_[variable] = "clc::local_variable<" +
+                       typeName(definitionOf(definitionOf(variable).result_type).operands.at(1)) +
+                       " &>(" + std::to_string(offset) + ")";
+}
+
 // An integer dot product (IntegerDotRow): the vectors read with their
 // signs, the accumulator and result with the first vector's.
 std::string Emitter::integerDot(const Instruction &instruction, const IntegerDotRow &row) {
@@ -1831,6 +1916,8 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
   KernelMetadata kernel;
   kernel.name = entry.name;
   kernel.cuda_name = identifierFrom(entry.name);
+  if (auto bytes = local_variable_bytes_.find(entry.function); bytes != local_variable_bytes_.end())
+    kernel.local_variable_bytes = bytes->second;
   for (int d = 0; d < 3; ++d) {
     kernel.reqd_work_group_size[d] = entry.reqd_work_group_size[d];
     kernel.work_group_size_hint[d] = entry.work_group_size_hint[d];
@@ -1932,6 +2019,7 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
       if (!linkage.empty() && !module_.decoration(id, spv::Decoration::BuiltIn))
         names_[id] = "clc_spirv_linked_" + identifierFrom(linkage);
     }
+  layOutWorkgroupVariables();
   for (const Instruction *global : module_.types_and_globals) {
     if (global->opcode != Op::OpVariable)
       continue;
@@ -1966,8 +2054,9 @@ std::string Emitter::emit(ProgramMetadata *metadata) {
         unsupported(*global, "an Input variable that is no built-in");
       break;
     case spv::StorageClass::Workgroup:
-      declarations_ << linkage << "__shared__ " << typeName(pointee) << " " << name(global->result)
-                    << ";\n";
+      if (local_variable_bytes_.empty()) // else named into dynamic shared memory
+        declarations_ << linkage << "__shared__ " << typeName(pointee) << " "
+                      << name(global->result) << ";\n";
       break;
     case spv::StorageClass::UniformConstant:
       declarations_ << linkage << "__constant__ " << typeName(pointee) << " "
