@@ -252,10 +252,14 @@ bool ProgramRewriter::VisitStmtExpr(clang::StmtExpr *expression) {
   const clang::QualType type = expression->getType();
   edits_.replace({*open, *open}, "[&]() -> " + spell(type.getUnqualifiedType()) + " ");
   edits_.replace({*close, *close}, "()");
+  // `return` goes after the token before the value (the `;` or `{` before
+  // it), which no rule rewrites: the value's own first token may be
+  // replaced or restructured by another rule (a compound literal's type, a
+  // swizzle's object).
   if (!type->isVoidType() && !body->body_empty())
     if (const auto *value = llvm::dyn_cast<clang::Expr>(body->body_back()))
-      if (std::optional<unsigned> first = tokenAt(value->getBeginLoc()))
-        edits_.insertBefore({*first, *first}, "return ");
+      if (std::optional<unsigned> first = tokenAt(value->getBeginLoc()); first && *first > 0)
+        edits_.insertAfter({*first - 1, *first - 1}, " return");
   converted("statement expression", "lambda");
   return true;
 }

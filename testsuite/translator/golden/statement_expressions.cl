@@ -19,7 +19,13 @@ kernel void statement_expressions(global float *p, int kind) {
   // One that is the value of another is a value too.
   // CHECK: float z = [&]() -> float { float u = y; return [&]() -> float { float v = u * 2.0f; return v; }(); }();
   float z = ({ float u = y; ({ float v = u * 2.0f; v; }); });
+  // A value another rule rewrites (a compound literal's type, a swizzle's
+  // object) still gets its return.
+  // CHECK: clc::float4 b = [&]() -> clc::float4 { float s = z; return clc::float4(s, 1.0f, 2.0f, 3.0f); }();
+  float4 b = ({ float s = z; (float4)(s, 1.0f, 2.0f, 3.0f); });
+  // CHECK: clc::float2 c = [&]() -> clc::float2 { return clc::swizzle<0, 1>(b); }();
+  float2 c = ({ b.xy; });
   // A break of a loop inside stays in the lambda.
-  // CHECK: p[0] = y + z + w.x + [&]() -> float { int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } return (float)j; }();
-  p[0] = y + z + w.x + ({ int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } (float)j; });
+  // CHECK: p[0] = y + z + w.x + c.y + [&]() -> float { int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } return (float)j; }();
+  p[0] = y + z + w.x + c.y + ({ int j = 0; for (int n = 0; n < kind; ++n) { if (n > 3) break; j += n; } (float)j; });
 }
