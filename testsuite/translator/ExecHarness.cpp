@@ -415,6 +415,11 @@ RunResult runTranslatedOnCuda(const ExecCase &test) {
     parameters.push_back(value.data());
   parameters.push_back(&range);
   const unsigned shared_bytes = static_cast<unsigned>(local.bytes);
+  // Past 48 KiB a launch needs the function's opt-in, as the shim sets it.
+  if (!check(cu.cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                   int(shared_bytes)),
+             "cuFuncSetAttribute"))
+    return failure(error);
   // forEach stops at the first piece that returns true: one that failed.
   const bool failed = plan.forEach([&](const clcuda::SubLaunch &piece) {
     for (unsigned d = 0; d < 3; ++d)
