@@ -351,6 +351,10 @@ NvrtcOutput compileCuda(const std::string &cuda_source, const GpuTarget &target,
   const bool optimized = kind == CompileKind::whole || kind == CompileKind::extensible;
   if (optimized && aids.split_threads > 1)
     compiled_with.push_back("--split-compile=" + std::to_string(aids.split_threads));
+  static const char *const kFastCompileLevels[] = {"min", "mid", "max"};
+  if (aids.fast_compile >= 1 && aids.fast_compile <= 3)
+    compiled_with.push_back(std::string("--Ofast-compile=") +
+                            kFastCompileLevels[aids.fast_compile - 1]);
   const std::string stamped = cuda_source + optionsStamp(compiled_with) + verboseStamp(all);
   // Not in the options stamp: the PCH and --time files' names would make every PTX differ.
   std::optional<PhaseTable> phases;

@@ -67,6 +67,8 @@ struct CompileAids {
   // (NVRTC's --split-compile); 1 is one thread. The machine code is the
   // same for the same count on every machine, not across counts.
   unsigned split_threads = 1;
+  // NVRTC's --Ofast-compile: 0 off, 1 min, 2 mid, 3 max (CLCUDA_FAST_COMPILE).
+  unsigned fast_compile = 0;
 };
 
 // Whether the program metadata's NVRTC options ask for a verbose build

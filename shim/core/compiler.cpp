@@ -134,7 +134,8 @@ CompileAids programAids(const ProgramUnit &unit) {
       std::min<std::uint64_t>(unit.metadata.kernels.size(), settings().split_compile);
   return {logs("build") || asksVerbose(unit.metadata.nvrtc_options),
           settings().precompiled_headers != 0,
-          static_cast<unsigned>(std::max<std::uint64_t>(1, threads))};
+          static_cast<unsigned>(std::max<std::uint64_t>(1, threads)),
+          static_cast<unsigned>(settings().fast_compile)};
 }
 
 // A program that takes images, compiled as PTX that calls the image library

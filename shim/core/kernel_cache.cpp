@@ -135,6 +135,9 @@ KernelCache::Key KernelCache::keyFor(std::string_view source,
   Sha256 hash;
   hash.addField("clcuda kernel cache 1").addField(buildIdentity()).addField(arch);
   hash.addField(options).addField(source);
+  // The same source and options compile to other code with it.
+  if (settings().fast_compile != 0)
+    hash.addField("CLCUDA_FAST_COMPILE=" + std::to_string(settings().fast_compile));
   for (const SourceHeader &header : headers)
     hash.addField(header.name).addField(header.source);
   Key key;

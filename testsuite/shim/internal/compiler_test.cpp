@@ -182,35 +182,56 @@ TEST(Build, ThePtxNamesItsCompileOptions) {
       << "the two builds' PTX differ only in .ftz modifiers";
 }
 
+// The NVRTC option of the options stamp in a build's PTX that begins with
+// `prefix` ("--split-compile="), "" when there is none.
+std::string stampedOption(const BuildResult &result, const std::string &prefix) {
+  if (!result.ok())
+    return "build failed: " + result.log;
+  // The stamp is a byte array in the PTX: `clc_nvrtc_options[N] = {45, 97, ...}`.
+  const std::string &ptx = result.binary->ptx;
+  const std::size_t name = ptx.find("clc_nvrtc_options");
+  const std::size_t open = ptx.find('{', name), close = ptx.find('}', open);
+  if (name == std::string::npos || open == std::string::npos || close == std::string::npos)
+    return "no options stamp in the PTX";
+  std::string options;
+  std::istringstream bytes(ptx.substr(open + 1, close - open - 1));
+  for (int byte; bytes >> byte; bytes.ignore(1, ','))
+    options += static_cast<char>(byte);
+  const std::size_t at = options.find(prefix);
+  return at == std::string::npos ? "" : options.substr(at, options.find_first_of(" ", at) - at);
+}
+
 // NVVM optimizes a program of several kernels a kernel a thread
 // (CLCUDA_SPLIT_COMPILE caps the threads); the options stamp in the PTX
 // says how many, since the code depends on it.
 TEST(Build, ProgramsOfSeveralKernelsAreOptimizedAKernelAThread) {
   const char one_kernel[] = "__kernel void k(__global int *x) { x[0] = 1; }\n";
-  auto splitOption = [](const BuildResult &result) -> std::string {
-    if (!result.ok())
-      return "build failed: " + result.log;
-    // The stamp is a byte array in the PTX: `clc_nvrtc_options[N] = {45, 97, ...}`.
-    const std::string &ptx = result.binary->ptx;
-    const std::size_t name = ptx.find("clc_nvrtc_options");
-    const std::size_t open = ptx.find('{', name), close = ptx.find('}', open);
-    if (name == std::string::npos || open == std::string::npos || close == std::string::npos)
-      return "no options stamp in the PTX";
-    std::string options;
-    std::istringstream bytes(ptx.substr(open + 1, close - open - 1));
-    for (int byte; bytes >> byte; bytes.ignore(1, ','))
-      options += static_cast<char>(byte);
-    const std::size_t at = options.find("--split-compile=");
-    return at == std::string::npos ? "" : options.substr(at, options.find_first_of(" ", at) - at);
-  };
+  const std::string split = "--split-compile=";
   if (childRole()) {
-    EXPECT_EQ(splitOption(buildFromSource(tools(), kTwoKernels, "", kHopper)), "");
+    EXPECT_EQ(stampedOption(buildFromSource(tools(), kTwoKernels, "", kHopper), split), "");
     return;
   }
-  EXPECT_EQ(splitOption(buildFromSource(tools(), kTwoKernels, "", kHopper)), "--split-compile=2");
-  EXPECT_EQ(splitOption(buildFromSource(tools(), one_kernel, "", kHopper)), "");
+  EXPECT_EQ(stampedOption(buildFromSource(tools(), kTwoKernels, "", kHopper), split),
+            "--split-compile=2");
+  EXPECT_EQ(stampedOption(buildFromSource(tools(), one_kernel, "", kHopper), split), "");
   const auto child = runChild("split compile off", {"CLCUDA_SPLIT_COMPILE=1"});
   EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
+// CLCUDA_FAST_COMPILE asks NVRTC for less optimization; off by default,
+// since it costs kernels up to a quarter of their speed (docs/performance.md).
+TEST(Build, FastCompileIsAskedOnlyWhenSet) {
+  const std::string fast = "--Ofast-compile=";
+  if (const char *role = childRole()) {
+    EXPECT_EQ(stampedOption(buildFromSource(tools(), kTwoKernels, "", kHopper), fast),
+              std::string(fast) + role);
+    return;
+  }
+  EXPECT_EQ(stampedOption(buildFromSource(tools(), kTwoKernels, "", kHopper), fast), "");
+  for (const auto &[level, name] : {std::pair{"1", "min"}, std::pair{"3", "max"}}) {
+    const auto child = runChild(name, {std::string("CLCUDA_FAST_COMPILE=") + level});
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+  }
 }
 
 TEST(Build, EachVerboseCompileHasPtxOfItsOwn) {
