@@ -23,8 +23,6 @@ void writeFile(const std::string &path, const std::string &text) {
 
 int run(const Options &options) {
   Workspace workspace("clcuda-bench");
-  if (options.il_programs)
-    setenv("CLCUDA_SPIRV", "1", 1); // before the ICD loader loads clcuda
   ReportHeader header;
   header.setup_notes =
       options.icd_from_environment

@@ -261,7 +261,7 @@ std::string usage() {
          "                          has them, without the private vendors directory\n"
          "  --il                    the clcuda column builds the kernels from SPIR-V (their\n"
          "                          .cl compiled by clang-15 and llvm-spirv-15 at build time)\n"
-         "                          with clCreateProgramWithIL, and sets CLCUDA_SPIRV=1\n"
+         "                          with clCreateProgramWithIL\n"
          "  --csv FILE              also write the table as CSV\n"
          "  --markdown FILE         also write the markdown report to FILE\n"
          "  --list-platforms        list the OpenCL platforms the run would see, and exit\n"

@@ -42,7 +42,7 @@ struct Options {
   std::string packages_root = "/"; // the build measure's installed kernels
   bool icd_from_environment = false;
   // The clcuda column builds the kernel plans' programs from SPIR-V
-  // (clCreateProgramWithIL, with CLCUDA_SPIRV=1) instead of OpenCL C.
+  // (clCreateProgramWithIL) instead of OpenCL C.
   bool il_programs = false;
   std::string csv_path;
   std::string markdown_path;

@@ -58,8 +58,7 @@ std::string cudaVersion(int driver_version) {
   return std::to_string(driver_version / 1000) + "." + std::to_string(driver_version % 1000 / 10);
 }
 
-// The SPIR-V versions clCreateProgramWithIL takes: none unless CLCUDA_SPIRV=1
-// (the front end is not yet conformant).
+// The SPIR-V versions clCreateProgramWithIL takes: none with CLCUDA_SPIRV=0.
 NameVersions ilVersions() {
   NameVersions versions;
   if (!core::settings().spirv)

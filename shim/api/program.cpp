@@ -250,7 +250,7 @@ CLCUDA_API cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, cons
     if (!core::settings().spirv)
       return failWith<cl_program>(error, CL_INVALID_OPERATION,
                                   "no device takes IL (CL_DEVICE_IL_VERSION is empty; "
-                                  "CLCUDA_SPIRV=1 turns the SPIR-V front end on)");
+                                  "CLCUDA_SPIRV=0 turned the SPIR-V front end off)");
     // The module's validity is the build's to judge (its log says what is
     // wrong); here only whether it is SPIR-V at all.
     const std::string bytes(static_cast<const char *>(il), length);

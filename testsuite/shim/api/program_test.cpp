@@ -248,9 +248,6 @@ TEST_F(ProgramBuild, FeaturesClcudaLacks) {
   cl_int error = CL_SUCCESS;
   EXPECT_EQ(clCreateProgramWithBuiltInKernels(context, 1, &device, "anything", &error), nullptr);
   EXPECT_CL(CL_INVALID_VALUE, error);
-  const unsigned char il[] = {0x03, 0x02, 0x23, 0x07};
-  EXPECT_EQ(clCreateProgramWithIL(context, il, sizeof(il), &error), nullptr);
-  EXPECT_CL(CL_INVALID_OPERATION, error);
   EXPECT_CL(CL_SUCCESS, clUnloadPlatformCompiler(platform));
 }
 
