@@ -1,5 +1,7 @@
 #include "spirv/SpirvModule.h"
 
+#include "spirv/KernelLayout.h"
+
 #include <spirv-tools/libspirv.h>
 
 #include <cstring>
@@ -268,8 +270,9 @@ std::vector<uint32_t> withOmittedExtensions(std::vector<uint32_t> words) {
 
 } // namespace
 
-std::string validateModule(std::string_view binary) {
-  const std::vector<uint32_t> words = withOmittedExtensions(wordsOf(binary));
+std::string validateModule(std::string_view binary, const Module &module) {
+  const std::vector<uint32_t> words =
+      withOmittedExtensions(withKernelLayoutNormalized(wordsOf(binary), module));
   const uint32_t version = words.size() > 1 ? words[1] : 0;
   // The universal rules of the module's version: the OpenCL 2.2
   // environment's would refuse what OpenCL extensions allow (Float16 with
@@ -290,9 +293,9 @@ std::string validateModule(std::string_view binary) {
   spv_context context = spvContextCreate(env);
   if (!context)
     return "the SPIR-V validator could not start";
-  spv_const_binary_t module{words.data(), words.size()};
+  spv_const_binary_t binary_words{words.data(), words.size()};
   spv_diagnostic diagnostic = nullptr;
-  const spv_result_t result = spvValidate(context, &module, &diagnostic);
+  const spv_result_t result = spvValidate(context, &binary_words, &diagnostic);
   std::string message;
   if (result != SPV_SUCCESS)
     message = diagnostic && diagnostic->error ? diagnostic->error : "invalid SPIR-V";

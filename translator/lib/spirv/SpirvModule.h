@@ -78,9 +78,10 @@ struct Module {
 // false with *error saying what is wrong and where; never throws.
 bool parseModule(std::string_view binary, Module *module, std::string *error);
 
-// spirv-val's verdict in the OpenCL environment of the module's version: ""
+// spirv-val's verdict in the OpenCL environment of the module's version on
+// the module parsed as `module`, its layout normalized (KernelLayout.h): ""
 // when valid, else its message.
-std::string validateModule(std::string_view binary);
+std::string validateModule(std::string_view binary, const Module &module);
 
 // "OpIAdd" for an opcode (from the grammar), or "opcode N".
 std::string opcodeName(spv::Op opcode);

@@ -2215,7 +2215,7 @@ TranslateResult translateModule(std::string_view binary,
     result.log = "error: " + error + "\n";
     return result;
   }
-  const std::string invalid = validateModule(binary);
+  const std::string invalid = validateModule(binary, module);
   if (!invalid.empty()) {
     result.log = "error: invalid SPIR-V: " + invalid + "\n";
     return result;
