@@ -29,11 +29,17 @@ bool ProgramRewriter::VisitCallExpr(clang::CallExpr *call) {
   if (const auto *reference =
           llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
     renameAt(reference->getLocation(), callee);
+  asm_immediates_.rewriteCall(call, callee);
   if (calls_.needsNdrange(callee)) {
     if (std::optional<unsigned> close = tokenAt(call->getRParenLoc()))
       edits_.insertBefore({*close, *close}, call->getNumArgs() ? ", clc_ndrange" : "clc_ndrange",
                           calls_.needsNdrangeWhenReadable(callee) ? kBothModes : kCompileMode);
   }
+  return true;
+}
+
+bool ProgramRewriter::VisitGCCAsmStmt(clang::GCCAsmStmt *statement) {
+  asm_immediates_.rewriteStatement(statement);
   return true;
 }
 

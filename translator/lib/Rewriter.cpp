@@ -11,7 +11,8 @@ namespace cl2cuda {
 
 ProgramRewriter::ProgramRewriter(RewriteContext &context)
     : RewriteRule(context), address_spaces_(context), locals_(context), conversions_(context),
-      builtin_calls_(context, conversions_), swizzles_(context), interface_(context) {}
+      builtin_calls_(context, conversions_), swizzles_(context), interface_(context),
+      asm_immediates_(context) {}
 
 void ProgramRewriter::run() {
   TraverseDecl(program_.ast.getTranslationUnitDecl());
@@ -158,6 +159,7 @@ bool ProgramRewriter::VisitFunctionDecl(clang::FunctionDecl *function) {
   std::optional<TokenRange> declaration = declarationTokens(function);
   if (!declaration)
     return true;
+  asm_immediates_.rewriteDeclaration(function, *declaration); // outermost: first
   bool kernel = isKernel(function);
   bool kernel_entry = kernel && !calls_.isCalledKernel(function);
   std::string launch_bounds;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "AddressSpaces.h"
+#include "AsmImmediates.h"
 #include "BuiltinCalls.h"
 #include "Conversions.h"
 #include "KernelInterface.h"
@@ -59,6 +60,7 @@ public:
   bool VisitDesignatedInitExpr(clang::DesignatedInitExpr *designated);
   bool VisitInitListExpr(clang::InitListExpr *list);
   bool VisitStmtExpr(clang::StmtExpr *expression);
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *statement);
 
   // Statements (StoreRuns.cpp)
   bool VisitCompoundStmt(clang::CompoundStmt *block);
@@ -99,6 +101,7 @@ private:
   BuiltinCallRule builtin_calls_;
   SwizzleRule swizzles_;
   KernelInterfaceRule interface_;
+  AsmImmediateRule asm_immediates_;
 
   llvm::DenseSet<unsigned> prefixed_tokens_; // declarations given a __device__ prefix
 };

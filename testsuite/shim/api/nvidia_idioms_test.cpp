@@ -75,6 +75,59 @@ TEST_F(NvidiaIdioms, RunsWithItsOperandsMapped) {
   }
 }
 
+// John the Ripper's lut3 on NVIDIA: a function that hands its parameter to
+// lop3.b32 as an immediate ("i"), through a prototype, a macro and directly,
+// with the table first or last; and a constant immediate (docs/translator.md).
+const char kImmediateOperands[] = R"(
+uint lut3(uint a, uint b, uint c, uint imm);
+#define MAJ(x, y, z) lut3(x, y, z, 0xe8)
+inline uint select_bits(uint table, uint a, uint b, uint c) {
+  uint r;
+  asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "i"(table));
+  return r;
+}
+inline uint lut3(uint a, uint b, uint c, uint imm) {
+  uint r;
+  asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "i"(imm));
+  return r;
+}
+__kernel void immediates(__global const uint *in, __global uint *out) {
+  size_t i = get_global_id(0);
+  uint a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
+  out[4 * i] = lut3(a, b, c, 0x96);
+  out[4 * i + 1] = MAJ(a, b, c);
+  out[4 * i + 2] = select_bits(0xca, a, b, c);
+  uint rotated;
+  asm("shf.l.wrap.b32 %0, %1, %1, %2;" : "=r"(rotated) : "r"(a), "i"(8));
+  out[4 * i + 3] = rotated;
+}
+)";
+
+TEST_F(NvidiaIdioms, ImmediateOperandsOfFunctionParameters) {
+  cl_kernel kernel = this->kernel(build(kImmediateOperands), "immediates");
+  const size_t n = 256;
+  std::vector<std::uint32_t> input(3 * n);
+  for (size_t i = 0; i < input.size(); ++i)
+    input[i] = std::uint32_t(i * 2654435761u + 12345u);
+  cl_mem in = makeBuffer(CL_MEM_COPY_HOST_PTR, input.size() * 4, input.data());
+  cl_mem out = makeBuffer(CL_MEM_READ_WRITE, 4 * n * 4);
+  setArg(kernel, 0, in);
+  setArg(kernel, 1, out);
+  ASSERT_CL(CL_SUCCESS,
+            clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &n, nullptr, 0, nullptr, nullptr));
+  ASSERT_CL(CL_SUCCESS, clFinish(queue));
+  if (fakeDevice())
+    return;
+  const auto result = read<std::uint32_t>(out, 4 * n);
+  for (size_t i = 0; i < n; ++i) {
+    const std::uint32_t a = input[3 * i], b = input[3 * i + 1], c = input[3 * i + 2];
+    ASSERT_EQ(result[4 * i], a ^ b ^ c) << i;
+    ASSERT_EQ(result[4 * i + 1], (a & b) | (a & c) | (b & c)) << i;
+    ASSERT_EQ(result[4 * i + 2], (a & b) | (~a & c)) << i;
+    ASSERT_EQ(result[4 * i + 3], (a << 8) | (a >> 24)) << i;
+  }
+}
+
 // OpenMM's reductions on NVIDIA: the last 32 work-items add through volatile
 // __local memory with only mem_fence between the steps. NVIDIA's OpenCL
 // compiles the fence to membar.cta, as clcuda does; a warp that lost lockstep
