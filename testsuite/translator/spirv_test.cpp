@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 namespace cl2cuda::testing {
@@ -174,6 +176,21 @@ TEST(SpirvBinaries, MalformedModulesFailWithAMessage) {
     if (result.status != Status::Ok) {
       EXPECT_FALSE(result.log.empty()) << "word " << word;
     }
+  }
+}
+
+// Modules a mutation run (random words, instructions dropped, duplicated or
+// swapped) once crashed the front end with: each a message now.
+TEST(SpirvBinaries, FuzzedModulesFailWithAMessage) {
+  const std::vector<std::string> files = listTestFiles("spirv/fuzzed", ".spv");
+  ASSERT_FALSE(files.empty());
+  for (const std::string &file : files) {
+    std::ifstream stream(file, std::ios::binary);
+    const std::string binary((std::istreambuf_iterator<char>(stream)),
+                             std::istreambuf_iterator<char>());
+    const TranslateResult result = translateSpirv(binary);
+    EXPECT_EQ(result.status, Status::BuildFailure) << file;
+    EXPECT_FALSE(result.log.empty()) << file;
   }
 }
 

@@ -88,8 +88,10 @@ bool holdsNul(uint32_t word) {
 }
 
 // The function's words, [start, end) from its OpFunction to past its
-// OpFunctionEnd, with its blocks in dominator order and no merge instructions.
-void appendFunction(const std::vector<uint32_t> &words, size_t start, size_t end,
+// OpFunctionEnd, with its blocks in dominator order and no merge
+// instructions; false when its words and its parsed blocks disagree (a
+// module the validator will refuse anyway).
+bool appendFunction(const std::vector<uint32_t> &words, size_t start, size_t end,
                     const Function &function, const Module &module, std::vector<uint32_t> &out) {
   auto appendRange = [&](size_t from, size_t to) {
     for (size_t at = from; at < to; at += wordCount(words, at)) {
@@ -99,18 +101,22 @@ void appendFunction(const std::vector<uint32_t> &words, size_t start, size_t end
                    words.begin() + long(at + wordCount(words, at)));
     }
   };
+  // A block's words run from its OpLabel to the next block's, or to OpFunctionEnd.
   size_t function_end_at = end; // a module cut short has none
-  for (size_t at = start; at < end; at += wordCount(words, at))
+  std::vector<size_t> label_at;
+  for (size_t at = start; at < end; at += wordCount(words, at)) {
     if (opcodeAt(words, at) == Op::OpFunctionEnd)
       function_end_at = at;
-  // A block's words run from its OpLabel to the next block's, or to OpFunctionEnd.
-  std::vector<size_t> label_at;
-  for (const Block &block : function.blocks)
-    label_at.push_back(module.definition(block.label)->word_offset);
+    else if (opcodeAt(words, at) == Op::OpLabel)
+      label_at.push_back(at);
+  }
+  if (label_at.size() != function.blocks.size())
+    return false;
   appendRange(start, label_at.empty() ? function_end_at : label_at.front());
   for (size_t i : dominatorOrder(function, module))
     appendRange(label_at[i], i + 1 < label_at.size() ? label_at[i + 1] : function_end_at);
   appendRange(function_end_at, end);
+  return true;
 }
 
 } // namespace
@@ -146,7 +152,8 @@ std::vector<uint32_t> withKernelLayoutNormalized(const std::vector<uint32_t> &wo
         end += wordCount(words, end);
       if (end < words.size())
         end += wordCount(words, end);
-      appendFunction(words, at, end, *functions[at], module, out);
+      if (!appendFunction(words, at, end, *functions[at], module, out))
+        return words;
       at = end;
       continue;
     }
