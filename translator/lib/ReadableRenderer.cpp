@@ -119,6 +119,9 @@ private:
   };
   std::map<clang::FileID, Hybrid> hybrid_;
   llvm::DenseMap<unsigned, TextSpan> token_spans_; // tokens of expanded calls, in hybrid text
+  // User headers that stay an #include: NVRTC reads them as they are, so
+  // the macros they name (a -D option's, say) need defining too.
+  std::set<clang::FileID> kept_headers_;
 };
 
 void ReadableRenderer::findInvocations() {
@@ -632,8 +635,10 @@ std::optional<std::string> ReadableRenderer::realizeFile(clang::FileID file,
     std::optional<std::string> inlined = realizeFile(include.included, placed);
     if (!inlined)
       return std::nullopt;
-    if (!touched && *inlined == sources_.getBufferData(include.included))
+    if (!touched && *inlined == sources_.getBufferData(include.included)) {
+      kept_headers_.insert(include.included);
       continue;
+    }
     std::string name =
         sources_.getPresumedLoc(sources_.getLocForStartOfFile(include.included)).getFilename();
     if (!inlined->empty() && inlined->back() != '\n')
@@ -691,8 +696,13 @@ std::string ReadableRenderer::prologue(const std::string &body) {
     }
     definitions.push_back({identifier->getName().str(), definition});
   }
-  // Only those the output still names, and those their bodies name.
+  // Only those the output and the headers it includes still name, and
+  // those their bodies name.
   std::set<std::string> needed = identifiersIn(body);
+  for (clang::FileID header : kept_headers_) {
+    const std::set<std::string> named = identifiersIn(sources_.getBufferData(header).str());
+    needed.insert(named.begin(), named.end());
+  }
   std::vector<bool> emitted(definitions.size(), false);
   for (bool grew = true; grew;) {
     grew = false;

@@ -1,9 +1,12 @@
-// RUN-OPTIONS: -I %S/include
+// RUN-OPTIONS: -I %S/include -D ROW_ELEMENTS=8
 // User headers: compile mode expands them in place (with #line); readable
 // mode inlines, translated, a header that needs edits and keeps an #include
 // of one that does not.
 #include "common.h"
 #include "plain.h"
+// READABLE: // OpenCL C macros this program uses
+// READABLE-NEXT: #ifndef ROW_ELEMENTS
+// READABLE-NEXT: #define ROW_ELEMENTS 8
 // READABLE: // cl2cuda: "{{.*}}common.h", translated and inlined
 // READABLE: typedef clc::float4 vec_t;
 // READABLE-NEXT: __device__ inline clc::float4 scaled(clc::float4 v, float s) { return v * s; }
