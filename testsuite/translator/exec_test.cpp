@@ -334,5 +334,20 @@ TEST(Execution, StatementExpressions) {
   runAndCompare(test);
 }
 
+TEST(Execution, BinaryConditionals) {
+  ExecCase test("binary_conditional.cl", "binary_conditional");
+  test.global_size[0] = 128;
+  test.local_size[0] = 32;
+  std::vector<int32_t> in(128), counters(128);
+  for (int32_t i = 0; i < 128; ++i) {
+    in[i] = i % 3 == 0 ? 0 : i * 7 - 300;
+    counters[i] = i % 2;
+  }
+  test.args = {ExecArg::buffer(std::vector<int32_t>(3 * 128), Element::Int32, true),
+               ExecArg::buffer(in, Element::Int32),
+               ExecArg::buffer(counters, Element::Int32, true)};
+  runAndCompare(test);
+}
+
 } // namespace
 } // namespace cl2cuda::testing

@@ -107,6 +107,36 @@ bool ProgramRewriter::VisitConditionalOperator(clang::ConditionalOperator *condi
   return true;
 }
 
+bool ProgramRewriter::VisitBinaryConditionalOperator(
+    clang::BinaryConditionalOperator *conditional) {
+  // GNU's `a ?: b`, which Clang takes and NVRTC does not: `(a) ? (a) : (b)`
+  // when `a` has no side effects, else a lambda that evaluates it once.
+  const clang::Expr *common = conditional->getCommon();
+  if (common->getType()->isVectorType())
+    return true;
+  std::optional<TokenRange> whole = rangeOf(conditional);
+  std::optional<TokenRange> tested = rangeOf(common);
+  std::optional<TokenRange> otherwise = rangeOf(conditional->getFalseExpr());
+  if (!whole || !tested || !otherwise)
+    return true;
+  if (!common->HasSideEffects(program_.ast))
+    edits_.restructure(*whole, {{"((", std::nullopt},
+                                {"", *tested},
+                                {") ? (", std::nullopt},
+                                {"", *tested},
+                                {") : (", std::nullopt},
+                                {"", *otherwise},
+                                {"))", std::nullopt}});
+  else
+    edits_.restructure(*whole, {{"[&]() { auto clc_tested = (", std::nullopt},
+                                {"", *tested},
+                                {"); return clc_tested ? clc_tested : (", std::nullopt},
+                                {"", *otherwise},
+                                {"); }()", std::nullopt}});
+  converted("GNU extension", "binary conditional");
+  return true;
+}
+
 bool ProgramRewriter::VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
   conversions_.rewriteImplicitCast(cast);
   return true;

@@ -49,6 +49,7 @@ public:
   bool VisitBinaryOperator(clang::BinaryOperator *binary);
   bool VisitUnaryOperator(clang::UnaryOperator *unary);
   bool VisitConditionalOperator(clang::ConditionalOperator *conditional);
+  bool VisitBinaryConditionalOperator(clang::BinaryConditionalOperator *conditional);
   bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast);
   bool VisitCStyleCastExpr(clang::CStyleCastExpr *cast);
   bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *literal);
