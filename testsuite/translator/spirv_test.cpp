@@ -13,8 +13,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 
 namespace cl2cuda::testing {
@@ -185,10 +183,7 @@ TEST(SpirvBinaries, FuzzedModulesFailWithAMessage) {
   const std::vector<std::string> files = listTestFiles("spirv/fuzzed", ".spv");
   ASSERT_FALSE(files.empty());
   for (const std::string &file : files) {
-    std::ifstream stream(file, std::ios::binary);
-    const std::string binary((std::istreambuf_iterator<char>(stream)),
-                             std::istreambuf_iterator<char>());
-    const TranslateResult result = translateSpirv(binary);
+    const TranslateResult result = translateSpirv(readFile(file));
     EXPECT_EQ(result.status, Status::BuildFailure) << file;
     EXPECT_FALSE(result.log.empty()) << file;
   }

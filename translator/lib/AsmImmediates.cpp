@@ -78,8 +78,8 @@ void AsmImmediateRule::rewriteStatement(const clang::GCCAsmStmt *statement) {
     const clang::Expr *operand = statement->getInputExpr(i);
     const clang::ParmVarDecl *parameter = namedParameter(operand);
     const bool constant = operand->isIntegerConstantExpr(program_.ast);
-    const bool templated = parameter && function && immediateParameter(function) &&
-                           *immediateParameter(function) == parameter->getFunctionScopeIndex() &&
+    const std::optional<unsigned> own = function ? immediateParameter(function) : std::nullopt;
+    const bool templated = parameter && own && *own == parameter->getFunctionScopeIndex() &&
                            !function->hasAttr<clang::OpenCLKernelAttr>();
     if (!constant && !templated) {
       error(

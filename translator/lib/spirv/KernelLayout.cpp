@@ -13,33 +13,8 @@ constexpr size_t kHeaderWords = 5;
 
 // The blocks a block's terminator goes to.
 std::vector<uint32_t> successors(const Block &block, const Module &module) {
-  if (block.instructions.empty())
-    return {};
-  const Instruction &last = *block.instructions.back();
-  const std::vector<uint32_t> &ops = last.operands;
-  // Bounds are checked: the validator has not seen the module yet.
-  switch (last.opcode) {
-  case Op::OpBranch:
-    return {ops.begin(), ops.begin() + long(std::min<size_t>(ops.size(), 1))};
-  case Op::OpBranchConditional:
-    if (ops.size() < 3)
-      return {};
-    return {ops[1], ops[2]};
-  case Op::OpSwitch: {
-    if (ops.size() < 2)
-      return {};
-    // Each case is a literal of the selector's width, then its label.
-    const Instruction *selector = module.definition(ops[0]);
-    const Instruction *type = selector ? module.definition(selector->result_type) : nullptr;
-    const size_t step = type && !type->operands.empty() && type->operands[0] == 64 ? 3 : 2;
-    std::vector<uint32_t> targets = {ops[1]};
-    for (size_t i = 2; i + step <= ops.size(); i += step)
-      targets.push_back(ops[i + step - 1]);
-    return targets;
-  }
-  default:
-    return {};
-  }
+  return block.instructions.empty() ? std::vector<uint32_t>{}
+                                    : branchTargets(*block.instructions.back(), module);
 }
 
 // The function's blocks (indices) in reverse postorder from its entry, then

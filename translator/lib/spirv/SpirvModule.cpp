@@ -304,6 +304,31 @@ std::string validateModule(std::string_view binary, const Module &module) {
   return message;
 }
 
+std::vector<uint32_t> branchTargets(const Instruction &terminator, const Module &module) {
+  const std::vector<uint32_t> &ops = terminator.operands;
+  switch (terminator.opcode) {
+  case spv::Op::OpBranch:
+    return {ops.begin(), ops.begin() + long(std::min<size_t>(ops.size(), 1))};
+  case spv::Op::OpBranchConditional:
+    if (ops.size() < 3)
+      return {};
+    return {ops[1], ops[2]};
+  case spv::Op::OpSwitch: {
+    if (ops.size() < 2)
+      return {};
+    const Instruction *selector = module.definition(ops[0]);
+    const Instruction *type = selector ? module.definition(selector->result_type) : nullptr;
+    const size_t step = type && !type->operands.empty() && type->operands[0] == 64 ? 3 : 2;
+    std::vector<uint32_t> targets = {ops[1]};
+    for (size_t i = 2; i + step <= ops.size(); i += step)
+      targets.push_back(ops[i + step - 1]);
+    return targets;
+  }
+  default:
+    return {};
+  }
+}
+
 std::string opcodeName(spv::Op opcode) {
   switch (static_cast<uint32_t>(opcode)) {
 #define CL2CUDA_SPIRV_OPCODE(number, name)                                                         \

@@ -83,6 +83,11 @@ bool parseModule(std::string_view binary, Module *module, std::string *error);
 // when valid, else its message.
 std::string validateModule(std::string_view binary, const Module &module);
 
+// The labels `terminator` branches to (OpBranch, OpBranchConditional,
+// OpSwitch, whose case literals are as wide as its selector); none for
+// another instruction or one that lacks its operands.
+std::vector<uint32_t> branchTargets(const Instruction &terminator, const Module &module);
+
 // "OpIAdd" for an opcode (from the grammar), or "opcode N".
 std::string opcodeName(spv::Op opcode);
 // The OpenCL.std instruction's name ("sqrt"), or "" for an unknown number.

@@ -1732,28 +1732,12 @@ unsigned Emitter::storedComponents(const Instruction &instruction) {
 }
 
 // The labels some branch names (the others would be unused-label warnings).
-std::set<uint32_t> branchTargets(const Function &function) {
+std::set<uint32_t> labelsBranchedTo(const Function &function, const Module &module) {
   std::set<uint32_t> targets;
   for (const Block &block : function.blocks)
-    for (const Instruction *instruction : block.instructions) {
-      const std::vector<uint32_t> &ops = instruction->operands;
-      switch (instruction->opcode) {
-      case Op::OpBranch:
-        targets.insert(ops.at(0));
-        break;
-      case Op::OpBranchConditional:
-        targets.insert(ops.at(1));
-        targets.insert(ops.at(2));
-        break;
-      case Op::OpSwitch:
-        targets.insert(ops.at(1));
-        for (size_t i = 2; i < ops.size(); ++i)
-          targets.insert(ops[i]); // the literals too: a label set may be larger, never smaller
-        break;
-      default:
-        break;
-      }
-    }
+    for (const Instruction *instruction : block.instructions)
+      for (uint32_t target : branchTargets(*instruction, module))
+        targets.insert(target);
   return targets;
 }
 
@@ -1814,7 +1798,7 @@ void Emitter::emitFunction(const Function &function) {
                << ";\n";
       }
     }
-  const std::set<uint32_t> targets = branchTargets(function);
+  const std::set<uint32_t> targets = labelsBranchedTo(function, module_);
   for (const Block &block : function.blocks) {
     if (targets.count(block.label))
       body << "L" << block.label << ":;\n";
