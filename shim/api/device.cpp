@@ -10,6 +10,7 @@
 #include "core/svm.h"
 
 #include "clcuda/command_buffer_khr.h"
+#include "clcuda/spirv_queries_khr.h"
 
 #include <cstdio>
 #include <cstring>
@@ -81,7 +82,7 @@ std::string ilVersionString() {
 }
 
 std::string deviceVersion(const core::DeviceProperties &p) {
-  return "OpenCL 3.0 CUDA " + cudaVersion(p.driver_version);
+  return "OpenCL " + core::openclVersionText() + " CUDA " + cudaVersion(p.driver_version);
 }
 
 // NVIDIA's OpenCL reports the driver's release ("580.159.04"; applications

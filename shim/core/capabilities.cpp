@@ -2,6 +2,8 @@
 
 #include "settings.h"
 
+#include <spirv/unified1/spirv.hpp11>
+
 #include <cstring>
 
 namespace clcuda::core {
@@ -90,10 +92,46 @@ const std::vector<cl_name_version> &openclCFeatures() {
   return list;
 }
 
+cl_version openclVersion() {
+  return settings().opencl_3_1 ? CL_MAKE_VERSION(3, 1, 0) : CL_MAKE_VERSION(3, 0, 0);
+}
+
+std::string openclVersionText() {
+  const cl_version version = openclVersion();
+  return std::to_string(CL_VERSION_MAJOR(version)) + "." +
+         std::to_string(CL_VERSION_MINOR(version));
+}
+
+const std::vector<const char *> &spirvExtendedInstructionSets() {
+  static const std::vector<const char *> list = {
+#define CLCUDA_SPIRV_EXTENDED_INSTRUCTION_SET(name) name,
+#include <cl2cuda/capabilities.def>
+  };
+  return list;
+}
+
+const std::vector<const char *> &spirvExtensions() {
+  static const std::vector<const char *> list = {
+#define CLCUDA_SPIRV_EXTENSION(name) #name,
+#include <cl2cuda/capabilities.def>
+  };
+  return list;
+}
+
+const std::vector<cl_uint> &spirvCapabilities() {
+  static const std::vector<cl_uint> list = {
+#define CLCUDA_SPIRV_CAPABILITY(name) static_cast<cl_uint>(spv::Capability::name),
+#include <cl2cuda/capabilities.def>
+  };
+  return list;
+}
+
 const std::vector<cl_name_version> &openclCVersions() {
   static const std::vector<cl_name_version> list = [] {
     std::vector<cl_name_version> versions;
     for (cl_version version : kCVersions) {
+      if (version > openclVersion())
+        continue;
       cl_name_version entry{};
       entry.version = version;
       std::strncpy(entry.name, "OpenCL C", CL_NAME_VERSION_MAX_NAME_SIZE - 1);

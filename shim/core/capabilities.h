@@ -23,6 +23,18 @@ const std::vector<cl_name_version> &openclCFeatures();
 // with the ones before it, i.e. the highest below 3.0 ("OpenCL C 1.2 ").
 const std::string &openclCVersionString();
 
+// The OpenCL version the platform and device report: 3.0, or 3.1 with
+// CLCUDA_OPENCL_3_1=1. An OpenCL C version above it is not listed.
+cl_version openclVersion();
+// "3.0" or "3.1".
+std::string openclVersionText();
+
+// CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, _EXTENSIONS_KHR and
+// _CAPABILITIES_KHR (cl_khr_spirv_queries).
+const std::vector<const char *> &spirvExtendedInstructionSets();
+const std::vector<const char *> &spirvExtensions();
+const std::vector<cl_uint> &spirvCapabilities();
+
 bool claimsExtension(std::string_view name);
 bool claimsCFeature(std::string_view name);
 

@@ -1,6 +1,7 @@
 #include "compiler.h"
 
 #include "build_messages.h"
+#include "capabilities.h"
 #include "jit_link.h"
 #include "settings.h"
 #include "sha256.h"
@@ -58,6 +59,18 @@ BuildResult acceptTranslation(Translation translation, double seconds, ProgramUn
   std::string problem;
   if (!cl2cuda::ProgramMetadata::parse(translation.metadata, &unit.metadata, &problem)) {
     result.log += buildMessage(BuildMessage::MetadataUnreadable, {problem});
+    return result;
+  }
+  // The translator takes every version it can parse; the device accepts
+  // those it reports (OpenCL C 3.1 only while it reports OpenCL 3.1).
+  const cl_version reported = openclVersion();
+  const unsigned version = unit.metadata.opencl_c_version;
+  if (version > CL_VERSION_MAJOR(reported) * 100 + CL_VERSION_MINOR(reported) * 10) {
+    result.failure = BuildFailure::invalid_options;
+    result.log +=
+        buildMessage(BuildMessage::OpenCLCVersionNotReported,
+                     {std::to_string(version / 100) + "." + std::to_string(version / 10 % 10),
+                      openclVersionText()});
     return result;
   }
   unit.cuda_source = std::move(translation.cuda_source);

@@ -138,6 +138,9 @@ KernelCache::Key KernelCache::keyFor(std::string_view source,
   // The same source and options compile to other code with it.
   if (settings().fast_compile != 0)
     hash.addField("CLCUDA_FAST_COMPILE=" + std::to_string(settings().fast_compile));
+  // What a build accepts (-cl-std=CL3.1) depends on the version reported.
+  if (settings().opencl_3_1 != 0)
+    hash.addField("CLCUDA_OPENCL_3_1");
   for (const SourceHeader &header : headers)
     hash.addField(header.name).addField(header.source);
   Key key;

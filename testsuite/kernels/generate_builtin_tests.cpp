@@ -51,7 +51,10 @@ Capabilities claimedCapabilities() {
 #define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)                           \
   c.extensions += ",+" #name;                                                                      \
   c.extension_defines.push_back("-D" #name "=1");
-#define CLCUDA_C_VERSION(major, minor, patch) c.versions.push_back("CL" #major "." #minor);
+  // OpenCL C 3.1 is 3.0 to Clang 16 (translator/lib/Frontend.cpp): the same overloads.
+#define CLCUDA_C_VERSION(major, minor, patch)                                                      \
+  if ((major)*10 + (minor) <= 30)                                                                  \
+    c.versions.push_back("CL" #major "." #minor);
 #include "cl2cuda/capabilities.def"
   // -cl-std=CL2.0 is accepted too (translator/lib/BuildOptions.cpp), though the
   // device does not list it: its atomics without _explicit have no 3.0 feature

@@ -40,6 +40,7 @@ add_executable(programs_api
   ${programs_dir}/api/image_kernel_test.cpp
   ${programs_dir}/api/il_program_test.cpp
   ${programs_dir}/api/nvidia_idioms_test.cpp
+  ${programs_dir}/api/opencl_31_test.cpp
   ${programs_dir}/api/kernel_test.cpp
   # image_argument_test.cpp makes a program binary (NVRTC) itself.
   ${PROJECT_SOURCE_DIR}/shim/core/program_binary.cpp

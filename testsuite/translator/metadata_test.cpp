@@ -107,7 +107,7 @@ TEST(Metadata, RejectsMalformedText) {
       {"something else\n", "expected"},
       {"cl2cuda-metadata 1\n", "missing opencl_c_version"},
       {"cl2cuda-metadata 1\nopencl_c_version 130\n",
-       "bad opencl_c_version (expected 100, 110, 120, 200 or 300)"},
+       "bad opencl_c_version (expected 100, 110, 120, 200, 300 or 310)"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nopencl_c_version 120\n", "given twice"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\narg name=\"a\"\n", "before any kernel"},
       {"cl2cuda-metadata 1\nopencl_c_version 120\nkernel \"k\" \"k\"\narg name=\"a\"\n",

@@ -131,7 +131,7 @@ std::optional<std::string> parseBuildOptions(std::string_view text, BuildOptions
       std::optional<unsigned> version = parseLanguageVersion(value);
       if (!version)
         return "invalid build option '" + word +
-               "': the OpenCL C versions are CL1.0, CL1.1, CL1.2, CL2.0 and CL3.0";
+               "': the OpenCL C versions are CL1.0, CL1.1, CL1.2, CL2.0, CL3.0 and CL3.1";
       out->opencl_c_version = *version;
       continue; // the frontend passes the version itself
     }

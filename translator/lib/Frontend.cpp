@@ -22,6 +22,8 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
+
 namespace clcuda {
 extern const EmbeddedFileSet clang_opencl_headers;
 } // namespace clcuda
@@ -49,8 +51,28 @@ std::string extensionFlag(unsigned opencl_c_version) {
   return flag;
 }
 
+// Clang 16 knows OpenCL C up to 3.0: 3.1 is parsed as 3.0, its version
+// macros defined by hand (versionMacros).
+constexpr unsigned kLatestClangOpenCLC = 300;
+
 std::string languageVersionFlag(unsigned version) {
+  version = std::min(version, kLatestClangOpenCLC);
   return "-cl-std=CL" + std::to_string(version / 100) + "." + std::to_string(version / 10 % 10);
+}
+
+// __OPENCL_VERSION__, the device's OpenCL version: 3.0, or 3.1 for a program
+// built as OpenCL C 3.1 (which only a device reporting 3.1 accepts); past
+// Clang's latest version, __OPENCL_C_VERSION__ and CL_VERSION_X_Y too.
+std::vector<std::string> versionMacros(unsigned version) {
+  const std::string number = std::to_string(std::max(version, kLatestClangOpenCLC));
+  std::vector<std::string> macros = {"-D__OPENCL_VERSION__=" + number};
+  if (version > kLatestClangOpenCLC) {
+    macros.push_back("-U__OPENCL_C_VERSION__");
+    macros.push_back("-D__OPENCL_C_VERSION__=" + number);
+    macros.push_back("-DCL_VERSION_" + std::to_string(version / 100) + "_" +
+                     std::to_string(version / 10 % 10) + "=" + number);
+  }
+  return macros;
 }
 
 // -I paths are the caller's, relative to the process's working directory.
@@ -158,16 +180,16 @@ std::vector<std::string> clangArguments(const FrontendInput &input) {
       // `asm("..." : outputs : inputs)`, inline PTX, as NVIDIA's OpenCL takes
       // it (cl_nv_*; CLBlast and hashcat use it on NVIDIA): CUDA's syntax too.
       "-fgnu-keywords",
-      // The OpenCL version of the device (clcuda is an OpenCL 3.0 platform).
-      "-D__OPENCL_VERSION__=300",
       // A device with images defines it (OpenCL C 3.0, "Preprocessor Directives
       // and Macros"); the nvptx target does not.
       "-D__IMAGE_SUPPORT__=1",
   };
-  // Clang 16 defines some feature and extension macros only in its header,
-  // and for SPIR alone (__opencl_c_work_group_collective_functions,
-  // cl_khr_subgroup_ballot...), yet declares the builtins they guard only when
-  // the macro is defined: each claimed one is defined here too.
+  for (std::string &macro : versionMacros(options.opencl_c_version))
+    args.push_back(std::move(macro));
+    // Clang 16 defines some feature and extension macros only in its header,
+    // and for SPIR alone (__opencl_c_work_group_collective_functions,
+    // cl_khr_subgroup_ballot...), yet declares the builtins they guard only when
+    // the macro is defined: each claimed one is defined here too.
 #define CLCUDA_EXTENSION(name, major, minor, patch) args.push_back("-D" #name "=1");
 #define CLCUDA_EXTENSION_C_FEATURE(name, extension, major, minor, patch)                           \
   args.push_back("-D" #name "=1");

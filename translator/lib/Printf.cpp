@@ -90,6 +90,10 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
       break;
     }
     char conversion = format[i++];
+    // OpenCL C 3.1's z (size_t) and t (ptrdiff_t), which CUDA's printf does
+    // not list: both types are 64-bit longs on the device.
+    if (length == "z" || length == "t")
+      length = "l";
     // CUDA's printf misreads hh: the value goes as the char it converts to,
     // which the call promotes to int.
     std::string cast;
@@ -122,7 +126,7 @@ std::optional<PrintfRewrite> rewritePrintfFormat(llvm::StringRef format) {
       rewrite.format += (k ? "," : "") + element;
     rewrite.arguments.push_back({argument++, width, cast});
   }
-  if (rewrite.arguments.empty())
+  if (rewrite.arguments.empty() && rewrite.format == format)
     return std::nullopt;
   return rewrite;
 }

@@ -1,5 +1,6 @@
 // printf's OpenCL conversions in CUDA's printf terms: vector conversions
-// (%v4f, %v2hd...) and the hh length modifier, which CUDA's printf misreads.
+// (%v4f, %v2hd...), the hh length modifier, which CUDA's printf misreads,
+// and the z and t modifiers, which it does not list.
 #pragma once
 
 #include <llvm/ADT/StringRef.h>
@@ -18,7 +19,7 @@ struct PrintfArgument {
 };
 
 struct PrintfRewrite {
-  // Each %vN conversion written out N times, comma-separated; no hh modifier.
+  // Each %vN conversion written out N times, comma-separated; no hh, z or t modifier.
   std::string format;
   std::vector<PrintfArgument> arguments;
 };

@@ -7,6 +7,10 @@
 
 #include "child_process.h"
 
+#include "clcuda/spirv_queries_khr.h"
+
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -63,6 +67,90 @@ TEST_F(IlPrograms, ExtensionsAreClaimedWithTheFrontEnd) {
   const std::string il = spirvModule("saxpy.spv");
   cl_int error = CL_SUCCESS;
   cl_program program = keep(create(context, il.data(), il.size(), &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  EXPECT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+      << buildLog(program);
+}
+
+// cl_khr_spirv_queries: a module that declares every extended instruction
+// set, extension and capability the device lists, as SPIR-V 1.6 words, for
+// a kernel that does nothing.
+std::string moduleDeclaring(const std::vector<std::string> &instruction_sets,
+                            const std::vector<std::string> &extensions,
+                            const std::vector<cl_uint> &capabilities) {
+  enum : uint32_t { kExtension = 10, kExtInstImport = 11, kMemoryModel = 14, kEntryPoint = 15 };
+  enum : uint32_t { kCapability = 17, kTypeVoid = 19, kTypeFunction = 33, kFunction = 54 };
+  enum : uint32_t { kFunctionEnd = 56, kLabel = 248, kReturn = 253 };
+  std::vector<uint32_t> words = {0x07230203, 0x00010600, 0, 0 /* bound */, 0};
+  uint32_t next_id = 1;
+  auto instruction = [&](uint32_t opcode, std::vector<uint32_t> operands) {
+    words.push_back(uint32_t(operands.size() + 1) << 16 | opcode);
+    words.insert(words.end(), operands.begin(), operands.end());
+  };
+  auto literal = [](const std::string &text) { // NUL-terminated, padded to words
+    std::vector<uint32_t> packed((text.size() + 4) / 4, 0);
+    std::memcpy(packed.data(), text.data(), text.size());
+    return packed;
+  };
+  for (cl_uint capability : capabilities)
+    instruction(kCapability, {capability});
+  for (const std::string &extension : extensions)
+    instruction(kExtension, literal(extension));
+  for (const std::string &set : instruction_sets) {
+    std::vector<uint32_t> operands = {next_id++};
+    for (uint32_t word : literal(set))
+      operands.push_back(word);
+    instruction(kExtInstImport, operands);
+  }
+  const uint32_t void_type = next_id++, function_type = next_id++, kernel = next_id++;
+  instruction(kMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  std::vector<uint32_t> entry = {6 /* Kernel */, kernel};
+  for (uint32_t word : literal("empty"))
+    entry.push_back(word);
+  instruction(kEntryPoint, entry);
+  instruction(kTypeVoid, {void_type});
+  instruction(kTypeFunction, {function_type, void_type});
+  instruction(kFunction, {void_type, kernel, 0, function_type});
+  instruction(kLabel, {next_id++});
+  instruction(kReturn, {});
+  instruction(kFunctionEnd, {});
+  words[3] = next_id;
+  return std::string(reinterpret_cast<const char *>(words.data()), words.size() * 4);
+}
+
+TEST_F(IlPrograms, SpirvQueriesListWhatModulesMayDeclare) {
+  const std::string extensions = " " + deviceString(CL_DEVICE_EXTENSIONS) + " ";
+  EXPECT_NE(extensions.find(" cl_khr_spirv_queries "), std::string::npos);
+  auto strings = [&](cl_device_info param) {
+    size_t size = 0;
+    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, 0, nullptr, &size));
+    std::vector<const char *> pointers(size / sizeof(const char *));
+    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, size, pointers.data(), nullptr));
+    return std::vector<std::string>(pointers.begin(), pointers.end());
+  };
+  const std::vector<std::string> sets = strings(CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR);
+  const std::vector<std::string> spirv_extensions = strings(CL_DEVICE_SPIRV_EXTENSIONS_KHR);
+  size_t size = 0;
+  ASSERT_CL(CL_SUCCESS,
+            clGetDeviceInfo(device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, 0, nullptr, &size));
+  std::vector<cl_uint> capabilities(size / sizeof(cl_uint));
+  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, size,
+                                        capabilities.data(), nullptr));
+  EXPECT_EQ(sets, std::vector<std::string>{"OpenCL.std"});
+  // Some of what the OpenCL environment requires for clcuda's claims (the
+  // CTS's spirv_query_requirements checks them all): sub-groups' dispatch,
+  // cl_khr_subgroup_rotate's extension and capability.
+  for (const char *required : {"SPV_KHR_subgroup_rotate", "SPV_KHR_integer_dot_product"})
+    EXPECT_NE(std::find(spirv_extensions.begin(), spirv_extensions.end(), required),
+              spirv_extensions.end())
+        << required;
+  for (cl_uint required : {4u /* Addresses */, 6u /* Kernel */, 58u /* SubgroupDispatch */,
+                           6026u /* GroupNonUniformRotateKHR */, 6019u /* DotProduct */})
+    EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), required), capabilities.end())
+        << required;
+  // And the front end takes a module that declares them all.
+  cl_int error = CL_SUCCESS;
+  cl_program program = createIl(moduleDeclaring(sets, spirv_extensions, capabilities), error);
   ASSERT_CL(CL_SUCCESS, error);
   EXPECT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
       << buildLog(program);

@@ -86,7 +86,7 @@ struct ProgramVariable {
 };
 
 struct ProgramMetadata {
-  unsigned opencl_c_version = 120; // 100, 110, 120, 200 or 300
+  unsigned opencl_c_version = 120; // 100, 110, 120, 200, 300 or 310
   bool kernel_arg_info = false;    // built with -cl-kernel-arg-info
   bool uniform_work_group_size = false;
   std::vector<std::string> nvrtc_options;
@@ -438,7 +438,7 @@ bool readArgText(const std::string &text, KernelArg &arg) {
 
 // The program's records, in the order serialize() writes them.
 inline constexpr Record<ProgramMetadata> kProgramRecords[] = {
-    {"opencl_c_version", "100, 110, 120, 200 or 300",
+    {"opencl_c_version", "100, 110, 120, 200, 300 or 310",
      "the OpenCL C version the program was built as", Occurs::once,
      [](const ProgramMetadata &program, Lines &lines) {
        lines.push_back(std::to_string(program.opencl_c_version));
@@ -447,7 +447,8 @@ inline constexpr Record<ProgramMetadata> kProgramRecords[] = {
        uint64_t value = 0;
        if (!positional(fields, 1) ||
            !metadata_detail::parseUnsigned(fields[0].value, 999, &value) ||
-           (value != 100 && value != 110 && value != 120 && value != 200 && value != 300))
+           (value != 100 && value != 110 && value != 120 && value != 200 && value != 300 &&
+            value != 310))
          return false;
        program.opencl_c_version = static_cast<unsigned>(value);
        return true;

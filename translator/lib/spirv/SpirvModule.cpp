@@ -158,6 +158,11 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
         module->entry_points.push_back({ops[1], instruction.literalString(2), {}, {}});
       break;
     case spv::Op::OpExecutionMode:
+      if (ops.size() == 3 &&
+          static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::SubgroupSize)
+        for (EntryPoint &entry : module->entry_points)
+          if (entry.function == ops[0])
+            entry.required_subgroup_size = ops[2];
       if (ops.size() >= 5)
         for (EntryPoint &entry : module->entry_points)
           if (entry.function == ops[0]) {

@@ -51,6 +51,7 @@ struct EntryPoint {
   std::string name;
   uint32_t reqd_work_group_size[3] = {0, 0, 0};
   uint32_t work_group_size_hint[3] = {0, 0, 0};
+  uint32_t required_subgroup_size = 0; // ExecutionMode SubgroupSize; 0 when none
 };
 
 struct Module {

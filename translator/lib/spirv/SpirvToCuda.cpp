@@ -1392,6 +1392,14 @@ void Emitter::emitInstruction(const Instruction &instruction, const Function &fu
   case Op::OpPtrNotEqual:
     assign("(" + operand(0) + " != " + operand(1) + ")");
     return;
+  // SubgroupDispatch's queries of an enqueued block: any kernel's sub-groups
+  // are warps, at most a work-group's largest size of them.
+  case Op::OpGetKernelLocalSizeForSubgroupCount:
+    assign("(" + typeName(type) + ")(" + operand(0) + " * " + std::to_string(kSubgroupSize) + ")");
+    return;
+  case Op::OpGetKernelMaxNumSubgroups:
+    assign("(" + typeName(type) + ")" + std::to_string(kMaxWorkGroupSize / kSubgroupSize));
+    return;
   case Op::OpPtrDiff:
     assign("(" + typeName(type) + ")(" + operand(0) + " - " + operand(1) + ")");
     return;
@@ -1972,6 +1980,12 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
       function = &candidate;
   if (!function)
     throw Unsupported{"the entry point \"" + entry.name + "\" names no function"};
+  // A sub-group is a warp (docs/shim.md, "Sub-groups").
+  if (entry.required_subgroup_size != 0 && entry.required_subgroup_size != kSubgroupSize)
+    throw Unsupported{"the entry point \"" + entry.name + "\" requires sub-groups of " +
+                      std::to_string(entry.required_subgroup_size) +
+                      " work-items (SubgroupSize); " + "they have " +
+                      std::to_string(kSubgroupSize)};
   KernelMetadata kernel;
   kernel.name = entry.name;
   kernel.cuda_name = identifierFrom(entry.name);
