@@ -122,20 +122,14 @@ TEST_F(IlPrograms, SpirvQueriesListWhatModulesMayDeclare) {
   const std::string extensions = " " + deviceString(CL_DEVICE_EXTENSIONS) + " ";
   EXPECT_NE(extensions.find(" cl_khr_spirv_queries "), std::string::npos);
   auto strings = [&](cl_device_info param) {
-    size_t size = 0;
-    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, 0, nullptr, &size));
-    std::vector<const char *> pointers(size / sizeof(const char *));
-    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, param, size, pointers.data(), nullptr));
+    const std::vector<const char *> pointers =
+        infoVector<const char *>(clGetDeviceInfo, device, param);
     return std::vector<std::string>(pointers.begin(), pointers.end());
   };
   const std::vector<std::string> sets = strings(CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR);
   const std::vector<std::string> spirv_extensions = strings(CL_DEVICE_SPIRV_EXTENSIONS_KHR);
-  size_t size = 0;
-  ASSERT_CL(CL_SUCCESS,
-            clGetDeviceInfo(device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, 0, nullptr, &size));
-  std::vector<cl_uint> capabilities(size / sizeof(cl_uint));
-  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, size,
-                                        capabilities.data(), nullptr));
+  const std::vector<cl_uint> capabilities =
+      infoVector<cl_uint>(clGetDeviceInfo, device, CL_DEVICE_SPIRV_CAPABILITIES_KHR);
   EXPECT_EQ(sets, std::vector<std::string>{"OpenCL.std"});
   // Some of what the OpenCL environment requires for clcuda's claims (the
   // CTS's spirv_query_requirements checks them all): sub-groups' dispatch,

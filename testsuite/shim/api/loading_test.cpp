@@ -75,12 +75,8 @@ TEST_F(Platform, ExtensionListsAgree) {
   std::istringstream words(platformString(platform, CL_PLATFORM_EXTENSIONS));
   std::set<std::string> names{std::istream_iterator<std::string>(words), {}};
   EXPECT_TRUE(names.count("cl_khr_icd"));
-  size_t size = 0;
-  ASSERT_CL(CL_SUCCESS,
-            clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, 0, nullptr, &size));
-  std::vector<cl_name_version> versions(size / sizeof(cl_name_version));
-  ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, size,
-                                          versions.data(), nullptr));
+  const std::vector<cl_name_version> versions = clcuda::test::infoVector<cl_name_version>(
+      clGetPlatformInfo, platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION);
   EXPECT_EQ(versions.size(), names.size());
   for (const cl_name_version &entry : versions)
     EXPECT_TRUE(names.count(entry.name)) << entry.name;

@@ -27,12 +27,9 @@ protected:
     return value;
   }
   bool listsOpenCLC(cl_version version) {
-    size_t size = 0;
-    EXPECT_CL(CL_SUCCESS,
-              clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 0, nullptr, &size));
-    std::vector<cl_name_version> versions(size / sizeof(cl_name_version));
-    EXPECT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, size,
-                                          versions.data(), nullptr));
+    const std::vector<cl_name_version> versions =
+        infoVector<cl_name_version>(clGetDeviceInfo, device, CL_DEVICE_OPENCL_C_ALL_VERSIONS);
+    EXPECT_FALSE(versions.empty());
     return std::any_of(versions.begin(), versions.end(),
                        [&](const cl_name_version &entry) { return entry.version == version; });
   }

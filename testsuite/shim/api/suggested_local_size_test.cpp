@@ -131,12 +131,8 @@ cl_uint dimensionsOf(const Size3 &global) { return global[2] > 1 ? 3 : global[1]
 TEST_F(SuggestedLocalSize, IsClaimedAtVersion100) {
   EXPECT_NE(deviceString(device, CL_DEVICE_EXTENSIONS).find("cl_khr_suggested_local_work_size"),
             std::string::npos);
-  size_t size = 0;
-  ASSERT_CL(CL_SUCCESS,
-            clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &size));
-  std::vector<cl_name_version> extensions(size / sizeof(cl_name_version));
-  ASSERT_CL(CL_SUCCESS, clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, size,
-                                        extensions.data(), nullptr));
+  const std::vector<cl_name_version> extensions =
+      infoVector<cl_name_version>(clGetDeviceInfo, device, CL_DEVICE_EXTENSIONS_WITH_VERSION);
   bool found = false;
   for (const cl_name_version &extension : extensions)
     if (std::strcmp(extension.name, "cl_khr_suggested_local_work_size") == 0) {

@@ -37,6 +37,18 @@ std::string infoString(Query query, Handle handle, Param param) {
   return value;
 }
 
+// An array answer of a clGet*Info query (cl_name_version, cl_uint...), empty on error.
+template <class T, class Query, class Handle, class Param>
+std::vector<T> infoVector(Query query, Handle handle, Param param) {
+  size_t size = 0;
+  if (query(handle, param, 0, nullptr, &size) != CL_SUCCESS)
+    return {};
+  std::vector<T> values(size / sizeof(T));
+  if (query(handle, param, size, values.data(), nullptr) != CL_SUCCESS)
+    return {};
+  return values;
+}
+
 std::string platformString(cl_platform_id platform, cl_platform_info param);
 std::string deviceString(cl_device_id device, cl_device_info param);
 
