@@ -40,6 +40,7 @@ ProgramMetadata sample() {
   kernel.work_group_size_hint = {4, 2, 1};
   kernel.vec_type_hint = "float4";
   kernel.local_variable_bytes = 65540;
+  kernel.compile_num_sub_groups = 4;
   KernelArg buffer{"out",
                    "float4*",
                    ArgKind::Buffer,
@@ -89,6 +90,8 @@ TEST(Metadata, RoundTrips) {
   EXPECT_EQ(kernel->vec_type_hint, "float4");
   EXPECT_EQ(kernel->local_variable_bytes, 65540u);
   EXPECT_EQ(parsed.findKernel("new")->local_variable_bytes, 0u);
+  EXPECT_EQ(kernel->compile_num_sub_groups, 4u);
+  EXPECT_EQ(parsed.findKernel("new")->compile_num_sub_groups, 0u);
   ASSERT_EQ(kernel->args.size(), 3u);
   for (size_t i = 0; i < 3; ++i)
     EXPECT_TRUE(sameArg(kernel->args[i], original.kernels[0].args[i])) << i;

@@ -150,6 +150,22 @@ TEST_F(IlPrograms, SpirvQueriesListWhatModulesMayDeclare) {
       << buildLog(program);
 }
 
+// SubgroupsPerWorkgroup answers CL_KERNEL_COMPILE_NUM_SUB_GROUPS
+// (spirv/subgroup_dispatch.spvasm asks for 2).
+TEST_F(IlPrograms, SubgroupsPerWorkgroupIsTheCompiledSubGroupCount) {
+  cl_int error = CL_SUCCESS;
+  cl_program program = createIl(spirvModule("subgroup_dispatch.spv"), error);
+  ASSERT_CL(CL_SUCCESS, error);
+  ASSERT_CL(CL_SUCCESS, clBuildProgram(program, 0, nullptr, nullptr, nullptr, nullptr))
+      << buildLog(program);
+  cl_kernel dispatch = keep(clCreateKernel(program, "dispatch", &error));
+  ASSERT_CL(CL_SUCCESS, error);
+  size_t count = 0;
+  ASSERT_CL(CL_SUCCESS, clGetKernelSubGroupInfo(dispatch, device, CL_KERNEL_COMPILE_NUM_SUB_GROUPS,
+                                                0, nullptr, sizeof count, &count, nullptr));
+  EXPECT_EQ(count, 2u);
+}
+
 TEST_F(IlPrograms, SpirvBuildsAndRuns) {
   EXPECT_EQ(deviceString(CL_DEVICE_IL_VERSION),
             "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5 SPIR-V_1.6");

@@ -77,6 +77,9 @@ struct KernelMetadata {
   // The dynamic shared memory its kernel-scope __local variables take before
   // the __local arguments (0: they are static __shared__ data).
   uint32_t local_variable_bytes = 0;
+  // The sub-groups a work-group must have (SPIR-V's SubgroupsPerWorkgroup;
+  // CL_KERNEL_COMPILE_NUM_SUB_GROUPS), 0 when not given.
+  uint32_t compile_num_sub_groups = 0;
   std::vector<KernelArg> args;
 };
 
@@ -413,6 +416,21 @@ bool readTriple(const Fields &fields, KernelMetadata &kernel) {
   return true;
 }
 
+template <uint32_t KernelMetadata::*member>
+void writeNonZero(const KernelMetadata &kernel, Lines &lines) {
+  if (kernel.*member != 0)
+    lines.push_back(std::to_string(kernel.*member));
+}
+template <uint32_t KernelMetadata::*member>
+bool readNonZero(const Fields &fields, KernelMetadata &kernel) {
+  uint64_t value = 0;
+  if (!positional(fields, 1) ||
+      !metadata_detail::parseUnsigned(fields[0].value, UINT32_MAX, &value) || value == 0)
+    return false;
+  kernel.*member = static_cast<uint32_t>(value);
+  return true;
+}
+
 template <const auto &table, class Value, Value KernelArg::*member>
 std::string writeNamed(const KernelArg &arg) {
   const char *name = metadata_detail::nameOf(table, static_cast<uint64_t>(arg.*member));
@@ -519,19 +537,12 @@ inline constexpr Record<KernelMetadata> kKernelRecords[] = {
     {"local_variable_bytes", "bytes, above 0",
      "the dynamic shared memory the kernel's own `__local` variables take, before the "
      "`__local` arguments",
-     Occurs::at_most_once,
-     [](const KernelMetadata &kernel, Lines &lines) {
-       if (kernel.local_variable_bytes != 0)
-         lines.push_back(std::to_string(kernel.local_variable_bytes));
-     },
-     [](const Fields &fields, KernelMetadata &kernel) {
-       uint64_t bytes = 0;
-       if (!positional(fields, 1) ||
-           !metadata_detail::parseUnsigned(fields[0].value, UINT32_MAX, &bytes) || bytes == 0)
-         return false;
-       kernel.local_variable_bytes = static_cast<uint32_t>(bytes);
-       return true;
-     }},
+     Occurs::at_most_once, writeNonZero<&KernelMetadata::local_variable_bytes>,
+     readNonZero<&KernelMetadata::local_variable_bytes>},
+    {"compile_num_sub_groups", "count, above 0",
+     "the sub-groups a work-group must have (SPIR-V's `SubgroupsPerWorkgroup`)",
+     Occurs::at_most_once, writeNonZero<&KernelMetadata::compile_num_sub_groups>,
+     readNonZero<&KernelMetadata::compile_num_sub_groups>},
 };
 
 // The fields of an `arg` record (one record per argument, in order), each

@@ -158,23 +158,31 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
         module->entry_points.push_back({ops[1], instruction.literalString(2), {}, {}});
       break;
     case spv::Op::OpExecutionMode:
-      if (ops.size() == 3 &&
-          static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::SubgroupSize)
-        for (EntryPoint &entry : module->entry_points)
-          if (entry.function == ops[0])
-            entry.required_subgroup_size = ops[2];
-      if (ops.size() >= 5)
-        for (EntryPoint &entry : module->entry_points)
-          if (entry.function == ops[0]) {
-            uint32_t *size = nullptr;
-            if (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSize)
-              size = entry.reqd_work_group_size;
-            else if (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSizeHint)
-              size = entry.work_group_size_hint;
-            if (size)
-              for (int d = 0; d < 3; ++d)
-                size[d] = ops[2 + d];
-          }
+    case spv::Op::OpExecutionModeId:
+      for (EntryPoint &entry : module->entry_points) {
+        if (ops.size() < 3 || entry.function != ops[0])
+          continue;
+        const bool by_id = instruction.opcode == spv::Op::OpExecutionModeId;
+        switch (static_cast<spv::ExecutionMode>(ops[1])) {
+        case spv::ExecutionMode::LocalSize:
+        case spv::ExecutionMode::LocalSizeHint:
+          if (ops.size() >= 5)
+            for (int d = 0; d < 3; ++d)
+              (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSize
+                   ? entry.reqd_work_group_size
+                   : entry.work_group_size_hint)[d] = ops[2 + d];
+          break;
+        case spv::ExecutionMode::SubgroupSize:
+          entry.required_subgroup_size = ops[2];
+          break;
+        case spv::ExecutionMode::SubgroupsPerWorkgroup:
+        case spv::ExecutionMode::SubgroupsPerWorkgroupId:
+          entry.subgroups_per_workgroup = {ops[2], by_id};
+          break;
+        default:
+          break;
+        }
+      }
       break;
     case spv::Op::OpFunction:
       module->functions.push_back({&instruction, {}, {}});

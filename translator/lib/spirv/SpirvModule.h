@@ -52,6 +52,11 @@ struct EntryPoint {
   uint32_t reqd_work_group_size[3] = {0, 0, 0};
   uint32_t work_group_size_hint[3] = {0, 0, 0};
   uint32_t required_subgroup_size = 0; // ExecutionMode SubgroupSize; 0 when none
+  // SubgroupsPerWorkgroup's count, or SubgroupsPerWorkgroupId's constant's id.
+  struct {
+    uint32_t value = 0;
+    bool is_id = false;
+  } subgroups_per_workgroup;
 };
 
 struct Module {

@@ -1995,6 +1995,9 @@ void Emitter::emitKernelWrapper(const EntryPoint &entry, ProgramMetadata *metada
     kernel.reqd_work_group_size[d] = entry.reqd_work_group_size[d];
     kernel.work_group_size_hint[d] = entry.work_group_size_hint[d];
   }
+  const auto &subgroups = entry.subgroups_per_workgroup;
+  kernel.compile_num_sub_groups =
+      static_cast<uint32_t>(subgroups.is_id ? constantValue(subgroups.value) : subgroups.value);
   std::string parameters, unpacking, arguments;
   for (const Instruction *parameter : function->parameters) {
     const uint32_t type = parameter->result_type;
