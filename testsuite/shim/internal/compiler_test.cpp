@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -691,6 +692,24 @@ TEST(Cache, KeysDependOnEverythingThatChangesTheOutput) {
   EXPECT_NE(KernelCache::keyFor("source", {{"h", "1"}}, "", "sm_90").hex,
             KernelCache::keyFor("source", {{"h", "2"}}, "", "sm_90").hex);
   EXPECT_EQ(base.size(), 64u);
+}
+
+// OpenCL C 3.1 builds only while clcuda reports OpenCL 3.1
+// (CLCUDA_OPENCL_3_1=1, in a child), and the kernel cache keeps the two
+// apart: a build the child accepts is not found by a process at 3.0.
+TEST(Cache, KeysDependOnTheReportedOpenCLVersion) {
+  const std::string key = KernelCache::keyFor("source", {}, "", "sm_90").hex;
+  if (childRole()) {
+    EXPECT_NE(key, std::getenv("CLCUDA_TEST_KEY_AT_3_0"));
+    BuildResult built = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
+    EXPECT_TRUE(built.ok()) << built.log;
+    return;
+  }
+  BuildResult refused = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
+  EXPECT_EQ(refused.failure, BuildFailure::invalid_options);
+  EXPECT_NE(refused.log.find("CLC5012"), std::string::npos) << refused.log;
+  const auto child = runChild("3.1", {"CLCUDA_OPENCL_3_1=1", "CLCUDA_TEST_KEY_AT_3_0=" + key});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 
 TEST(Cache, AHitSkipsTheTranslatorAndGivesTheSameBinary) {
