@@ -377,6 +377,12 @@ bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {
   if (field->getType()->isIncompleteArrayType())
     error(field->getLocation(), Diagnostic::FlexibleArrayMember, {field->getNameAsString()});
   address_spaces_.rewrite(field, field->getLocation(), Placement::Other);
+  // "struct { int a; int b }": Clang and GCC only warn of the missing ';'
+  // before the '}', NVRTC's C++ rejects it (found by a mutation run).
+  if (std::optional<TokenRange> declaration = rangeOf(field->getSourceRange());
+      declaration && declaration->last + 1 < program_.tokens.expanded().size() &&
+      program_.tokens.kind(declaration->last + 1) == clang::tok::r_brace)
+    edits_.insertAfter(*declaration, ";");
   return true;
 }
 

@@ -14,6 +14,13 @@ enum mode { MODE_A = 1, MODE_B = 2 };
 
 struct pair { int first; int second; };
 
+// A last member without its ';', which Clang and GCC take with a warning
+// and C++ refuses: the ';' is written in.
+// CHECK: struct loose { int first; clc::uint2 rest[2]; };
+struct loose { int first; uint2 rest[2] };
+// CHECK: typedef union { float f; int i, j; } loose_bits;
+typedef union { float f; int i, j } loose_bits;
+
 // CHECK: __device__ float energy(particle p) { return clc::dot(p.velocity, p.velocity); }
 float energy(particle p) { return dot(p.velocity, p.velocity); }
 
