@@ -430,11 +430,13 @@ void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgr
   // What Clang only warns about and NVRTC rejects in the output, found by
   // the translator's fuzz target: "int8;" declares nothing (an error in
   // C++), a raw NUL byte ends NVRTC's input where Clang keeps it, NVRTC
-  // has no zero-length arrays ("int a[0];", "int a[] = {};") and reads GNU
-  // imaginary constants ("1.5if") as user-defined literals.
+  // has no zero-length arrays ("int a[0];", "int a[] = {};"), reads GNU
+  // imaginary constants ("1.5if") as user-defined literals and refuses a
+  // character constant of more than 4 characters (Clang keeps the last 4).
   for (clang::diag::kind kind : {clang::diag::kind(clang::diag::ext_no_declarators),
                                  clang::diag::kind(clang::diag::ext_typecheck_zero_array_size),
                                  clang::diag::kind(clang::diag::ext_imaginary_constant),
+                                 clang::diag::kind(clang::diag::warn_char_constant_too_large),
                                  clang::diag::kind(clang::diag::null_in_char_or_string),
                                  clang::diag::kind(clang::diag::null_in_file)})
     compiler.getDiagnostics().setSeverity(kind, clang::diag::Severity::Error,
