@@ -102,12 +102,19 @@ std::string openclVersionText() {
          std::to_string(CL_VERSION_MINOR(version));
 }
 
+// What SPIR-V may use is listed only while the front end is on (the
+// settings are read once per process).
+template <class T> const std::vector<T> &whileSpirvIsOn(const std::vector<T> &list) {
+  static const std::vector<T> none;
+  return settings().spirv ? list : none;
+}
+
 const std::vector<const char *> &spirvExtendedInstructionSets() {
   static const std::vector<const char *> list = {
 #define CLCUDA_SPIRV_EXTENDED_INSTRUCTION_SET(name) name,
 #include <cl2cuda/capabilities.def>
   };
-  return list;
+  return whileSpirvIsOn(list);
 }
 
 const std::vector<const char *> &spirvExtensions() {
@@ -115,7 +122,7 @@ const std::vector<const char *> &spirvExtensions() {
 #define CLCUDA_SPIRV_EXTENSION(name) #name,
 #include <cl2cuda/capabilities.def>
   };
-  return list;
+  return whileSpirvIsOn(list);
 }
 
 const std::vector<cl_uint> &spirvCapabilities() {
@@ -123,7 +130,7 @@ const std::vector<cl_uint> &spirvCapabilities() {
 #define CLCUDA_SPIRV_CAPABILITY(name) static_cast<cl_uint>(spv::Capability::name),
 #include <cl2cuda/capabilities.def>
   };
-  return list;
+  return whileSpirvIsOn(list);
 }
 
 const std::vector<cl_name_version> &openclCVersions() {

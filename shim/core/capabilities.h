@@ -30,7 +30,7 @@ cl_version openclVersion();
 std::string openclVersionText();
 
 // CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, _EXTENSIONS_KHR and
-// _CAPABILITIES_KHR (cl_khr_spirv_queries).
+// _CAPABILITIES_KHR (cl_khr_spirv_queries): empty with CLCUDA_SPIRV=0.
 const std::vector<const char *> &spirvExtendedInstructionSets();
 const std::vector<const char *> &spirvExtensions();
 const std::vector<cl_uint> &spirvCapabilities();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <clc/image_desc.h>
+#include <clc/ndrange.h>
 
 #include <cstdint>
 
@@ -21,8 +22,9 @@ inline constexpr uint32_t kSamplerSize = 4; // clc::sampler_t, an unsigned int o
 // __local arguments (KernelMetadata::local_variable_bytes).
 inline constexpr uint64_t kStaticLocalBytes = 46 * 1024;
 
-// A sub-group is a warp; a work-group, a CUDA block of at most 1,024 threads.
-inline constexpr uint32_t kSubgroupSize = 32;
+// A sub-group is a warp (the device library's size); a work-group, a CUDA
+// block of at most 1,024 threads.
+inline constexpr uint32_t kSubgroupSize = clc::sub_group_size;
 inline constexpr uint32_t kMaxWorkGroupSize = 1024;
 
 } // namespace cl2cuda

@@ -894,7 +894,7 @@ __device__ inline size_t get_local_linear_id() {
 // partial, which is how OpenCL cuts a work-group into sub-groups
 // (clc/subgroup.h has the sub-group functions).
 namespace detail {
-constexpr unsigned int warp_size = 32;
+constexpr unsigned int warp_size = sub_group_size;
 __device__ inline unsigned int sub_groups_of(unsigned long long items) {
   return unsigned(items + warp_size - 1) / warp_size;
 }

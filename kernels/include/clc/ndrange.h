@@ -5,6 +5,10 @@
 
 namespace clc {
 
+// A sub-group is a warp of this many work-items (clc/core.h); the
+// translator's SPIR-V front end answers sub-group queries with it.
+constexpr unsigned int sub_group_size = 32;
+
 struct ndrange {
   unsigned long long global_size[3];         // unused dimensions: 1
   unsigned long long global_offset[3];       // unused dimensions: 0

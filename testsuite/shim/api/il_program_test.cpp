@@ -45,6 +45,8 @@ TEST_F(IlPrograms, RefusedWithTheFrontEndOff) {
   const std::string il = spirvModule("saxpy.spv");
   ASSERT_FALSE(il.empty());
   EXPECT_EQ(deviceString(CL_DEVICE_IL_VERSION), "");
+  EXPECT_TRUE(
+      infoVector<cl_uint>(clGetDeviceInfo, device, CL_DEVICE_SPIRV_CAPABILITIES_KHR).empty());
   EXPECT_EQ(deviceString(CL_DEVICE_EXTENSIONS).find("cl_khr_il_program"), std::string::npos);
   EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(platform, "clCreateProgramWithILKHR"),
             nullptr);

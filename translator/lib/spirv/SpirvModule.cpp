@@ -4,6 +4,7 @@
 
 #include <spirv-tools/libspirv.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -162,16 +163,17 @@ bool parseModule(std::string_view binary, Module *module, std::string *error) {
       for (EntryPoint &entry : module->entry_points) {
         if (ops.size() < 3 || entry.function != ops[0])
           continue;
+        const auto mode = static_cast<spv::ExecutionMode>(ops[1]);
         const bool by_id = instruction.opcode == spv::Op::OpExecutionModeId;
-        switch (static_cast<spv::ExecutionMode>(ops[1])) {
+        switch (mode) {
         case spv::ExecutionMode::LocalSize:
-        case spv::ExecutionMode::LocalSizeHint:
+        case spv::ExecutionMode::LocalSizeHint: {
+          uint32_t *size = mode == spv::ExecutionMode::LocalSize ? entry.reqd_work_group_size
+                                                                 : entry.work_group_size_hint;
           if (ops.size() >= 5)
-            for (int d = 0; d < 3; ++d)
-              (static_cast<spv::ExecutionMode>(ops[1]) == spv::ExecutionMode::LocalSize
-                   ? entry.reqd_work_group_size
-                   : entry.work_group_size_hint)[d] = ops[2 + d];
+            std::copy(ops.begin() + 2, ops.begin() + 5, size);
           break;
+        }
         case spv::ExecutionMode::SubgroupSize:
           entry.required_subgroup_size = ops[2];
           break;
