@@ -332,8 +332,8 @@ cl_int checkKernelArg(cl2cuda::ArgKind kind, std::size_t size, std::size_t arg_s
       return refuse(CL_INVALID_ARG_VALUE, "a __local pointer takes a NULL arg_value");
     // OpenCL 3.1 allows a size of 0 (the pointer is then not to be used).
     return arg_size == 0 && core::openclVersion() < CL_MAKE_VERSION(3, 1, 0)
-               ? refuse(CL_INVALID_ARG_SIZE, "a __local pointer needs a size above 0 before "
-                                             "OpenCL 3.1 (CLCUDA_OPENCL_3_1)")
+               ? refuse(CL_INVALID_ARG_SIZE, "a __local pointer needs a size above 0 at "
+                                             "OpenCL 3.0 (CLCUDA_OPENCL_3_1=0)")
                : CL_SUCCESS;
   case cl2cuda::ArgKind::Buffer:
   case cl2cuda::ArgKind::ConstantBuffer:

@@ -23,8 +23,8 @@ const std::vector<cl_name_version> &openclCFeatures();
 // with the ones before it, i.e. the highest below 3.0 ("OpenCL C 1.2 ").
 const std::string &openclCVersionString();
 
-// The OpenCL version the platform and device report: 3.0, or 3.1 with
-// CLCUDA_OPENCL_3_1=1. An OpenCL C version above it is not listed.
+// The OpenCL version the platform and device report: 3.1, or 3.0 with
+// CLCUDA_OPENCL_3_1=0. An OpenCL C version above it is not listed.
 cl_version openclVersion();
 // "3.0" or "3.1".
 std::string openclVersionText();

@@ -1,5 +1,6 @@
 #include "kernel_cache.h"
 
+#include "capabilities.h"
 #include "nvrtc_compile.h"
 #include "settings.h"
 
@@ -139,8 +140,7 @@ KernelCache::Key KernelCache::keyFor(std::string_view source,
   if (settings().fast_compile != 0)
     hash.addField("CLCUDA_FAST_COMPILE=" + std::to_string(settings().fast_compile));
   // What a build accepts (-cl-std=CL3.1) depends on the version reported.
-  if (settings().opencl_3_1 != 0)
-    hash.addField("CLCUDA_OPENCL_3_1");
+  hash.addField("OpenCL " + openclVersionText());
   for (const SourceHeader &header : headers)
     hash.addField(header.name).addField(header.source);
   Key key;

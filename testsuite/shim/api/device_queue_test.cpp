@@ -27,7 +27,7 @@ TEST_F(GpuTest, DeviceDescribesItselfTruthfully) {
               static_cast<unsigned long long>(
                   deviceValue<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE) >> 10));
   EXPECT_FALSE(name.empty());
-  EXPECT_EQ(version.rfind("OpenCL 3.0 CUDA ", 0), 0u) << version;
+  EXPECT_EQ(version.rfind("OpenCL 3.1 CUDA ", 0), 0u) << version;
   EXPECT_EQ(deviceValue<cl_device_type>(device, CL_DEVICE_TYPE),
             cl_device_type(CL_DEVICE_TYPE_GPU));
   EXPECT_GT(deviceValue<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS), 0u);

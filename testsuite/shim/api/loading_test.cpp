@@ -59,12 +59,12 @@ TEST_F(Platform, NamesItself) {
   EXPECT_EQ(platformString(platform, CL_PLATFORM_NAME), "clcuda");
   EXPECT_EQ(platformString(platform, CL_PLATFORM_VENDOR), "NVIDIA Corporation");
   EXPECT_EQ(platformString(platform, CL_PLATFORM_PROFILE), "FULL_PROFILE");
-  EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.0 clcuda ", 0), 0u)
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.1 clcuda ", 0), 0u)
       << platformString(platform, CL_PLATFORM_VERSION);
   cl_version version = 0;
   ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_NUMERIC_VERSION, sizeof(version),
                                           &version, nullptr));
-  EXPECT_EQ(version, CL_MAKE_VERSION(3, 0, 0));
+  EXPECT_EQ(version, CL_MAKE_VERSION(3, 1, 0));
   cl_ulong resolution = 0;
   ASSERT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_HOST_TIMER_RESOLUTION,
                                           sizeof(resolution), &resolution, nullptr));
@@ -186,7 +186,7 @@ TEST_F(Platform, DriverVersionIsTheNvidiaRelease) {
   cl_device_id device = firstDevice(platform);
   if (!device)
     GTEST_SKIP() << "no CUDA device: " << clcuda::cuda::driverUnavailableReason();
-  const std::string prefix = "OpenCL 3.0 clcuda ";
+  const std::string prefix = "OpenCL 3.1 clcuda ";
   const std::string clcuda_version =
       platformString(platform, CL_PLATFORM_VERSION).substr(prefix.size());
   const std::string version = clcuda::test::deviceString(device, CL_DRIVER_VERSION);

@@ -1,8 +1,8 @@
-// OpenCL 3.1, reported with CLCUDA_OPENCL_3_1=1 (docs/shim.md, "OpenCL
-// 3.1"): the versions, OpenCL C 3.1 and what 3.1 requires of a device, and
-// the rule that changed (a __local argument of size 0). By default clcuda
-// is a 3.0 platform, which refuses -cl-std=CL3.1 and a size of 0. On the CPU
-// stand-in every step runs but the kernels' results.
+// OpenCL 3.1, clcuda's version by default (docs/shim.md, "OpenCL 3.1"): the
+// versions, OpenCL C 3.1 and what 3.1 requires of a device, and the rule
+// that changed (a __local argument of size 0). With CLCUDA_OPENCL_3_1=0
+// clcuda is a 3.0 platform, which refuses -cl-std=CL3.1 and a size of 0. On
+// the CPU stand-in every step runs but the kernels' results.
 #include "program_fixture.h"
 
 #include "child_process.h"
@@ -36,26 +36,7 @@ protected:
   cl_int setEmptyLocal(cl_kernel kernel) { return clSetKernelArg(kernel, 1, 0, nullptr); }
 };
 
-TEST_F(OpenCL31, ThreePointZeroByDefault) {
-  EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.0 clcuda ", 0), 0u);
-  EXPECT_EQ(deviceString(device, CL_DEVICE_VERSION).rfind("OpenCL 3.0 CUDA ", 0), 0u);
-  EXPECT_EQ(deviceValue<cl_version>(CL_DEVICE_NUMERIC_VERSION), CL_MAKE_VERSION(3, 0, 0));
-  EXPECT_TRUE(listsOpenCLC(CL_MAKE_VERSION(3, 0, 0)));
-  EXPECT_FALSE(listsOpenCLC(CL_MAKE_VERSION(3, 1, 0)));
-  cl_program program = nullptr;
-  EXPECT_CL(CL_INVALID_BUILD_OPTIONS, tryBuild(kVersionsKernel, "-cl-std=CL3.1", program));
-  EXPECT_NE(buildLog(program).find("CLC5012"), std::string::npos) << buildLog(program);
-  cl_kernel versions = kernel(build(kVersionsKernel, "-cl-std=CL3.0"), "versions");
-  EXPECT_CL(CL_INVALID_ARG_SIZE, setEmptyLocal(versions));
-}
-
-TEST_F(OpenCL31, ReportedWhenAsked) {
-  if (!childRole()) {
-    const ChildResult child =
-        runChild("3.1", {"CLCUDA_OPENCL_3_1=1"}, {"--loading=" + loadingMode()});
-    EXPECT_EQ(child.exit_code, 0) << child.output;
-    return;
-  }
+TEST_F(OpenCL31, ThreePointOneByDefault) {
   EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.1 clcuda ", 0), 0u);
   cl_version platform_version = 0;
   EXPECT_CL(CL_SUCCESS, clGetPlatformInfo(platform, CL_PLATFORM_NUMERIC_VERSION,
@@ -90,6 +71,25 @@ TEST_F(OpenCL31, ReportedWhenAsked) {
   if (!fakeDevice()) {
     EXPECT_EQ(macros, (std::vector<cl_int>{310, 310}));
   }
+}
+
+TEST_F(OpenCL31, ThreePointZeroWhenAsked) {
+  if (!childRole()) {
+    const ChildResult child =
+        runChild("3.0", {"CLCUDA_OPENCL_3_1=0"}, {"--loading=" + loadingMode()});
+    EXPECT_EQ(child.exit_code, 0) << child.output;
+    return;
+  }
+  EXPECT_EQ(platformString(platform, CL_PLATFORM_VERSION).rfind("OpenCL 3.0 clcuda ", 0), 0u);
+  EXPECT_EQ(deviceString(device, CL_DEVICE_VERSION).rfind("OpenCL 3.0 CUDA ", 0), 0u);
+  EXPECT_EQ(deviceValue<cl_version>(CL_DEVICE_NUMERIC_VERSION), CL_MAKE_VERSION(3, 0, 0));
+  EXPECT_TRUE(listsOpenCLC(CL_MAKE_VERSION(3, 0, 0)));
+  EXPECT_FALSE(listsOpenCLC(CL_MAKE_VERSION(3, 1, 0)));
+  cl_program program = nullptr;
+  EXPECT_CL(CL_INVALID_BUILD_OPTIONS, tryBuild(kVersionsKernel, "-cl-std=CL3.1", program));
+  EXPECT_NE(buildLog(program).find("CLC5012"), std::string::npos) << buildLog(program);
+  cl_kernel versions = kernel(build(kVersionsKernel, "-cl-std=CL3.0"), "versions");
+  EXPECT_CL(CL_INVALID_ARG_SIZE, setEmptyLocal(versions));
 }
 
 } // namespace

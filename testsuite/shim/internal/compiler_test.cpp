@@ -694,21 +694,21 @@ TEST(Cache, KeysDependOnEverythingThatChangesTheOutput) {
   EXPECT_EQ(base.size(), 64u);
 }
 
-// OpenCL C 3.1 builds only while clcuda reports OpenCL 3.1
-// (CLCUDA_OPENCL_3_1=1, in a child), and the kernel cache keeps the two
-// apart: a build the child accepts is not found by a process at 3.0.
+// OpenCL C 3.1 builds only while clcuda reports OpenCL 3.1 (the default;
+// CLCUDA_OPENCL_3_1=0 in a child reports 3.0), and the kernel cache keeps the
+// two apart: a build accepted at 3.1 is not found by a process at 3.0.
 TEST(Cache, KeysDependOnTheReportedOpenCLVersion) {
   const std::string key = KernelCache::keyFor("source", {}, "", "sm_90").hex;
   if (childRole()) {
-    EXPECT_NE(key, std::getenv("CLCUDA_TEST_KEY_AT_3_0"));
-    BuildResult built = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
-    EXPECT_TRUE(built.ok()) << built.log;
+    EXPECT_NE(key, std::getenv("CLCUDA_TEST_KEY_AT_3_1"));
+    BuildResult refused = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
+    EXPECT_EQ(refused.failure, BuildFailure::invalid_options);
+    EXPECT_NE(refused.log.find("CLC5012"), std::string::npos) << refused.log;
     return;
   }
-  BuildResult refused = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
-  EXPECT_EQ(refused.failure, BuildFailure::invalid_options);
-  EXPECT_NE(refused.log.find("CLC5012"), std::string::npos) << refused.log;
-  const auto child = runChild("3.1", {"CLCUDA_OPENCL_3_1=1", "CLCUDA_TEST_KEY_AT_3_0=" + key});
+  BuildResult built = buildFromSource(tools(), kTwoKernels, "-cl-std=CL3.1", kHopper);
+  EXPECT_TRUE(built.ok()) << built.log;
+  const auto child = runChild("3.0", {"CLCUDA_OPENCL_3_1=0", "CLCUDA_TEST_KEY_AT_3_1=" + key});
   EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 

@@ -287,7 +287,7 @@ TEST_F(FakeDevice, AnswersComeFromTheCudaAttributes) {
   EXPECT_EQ(scalar<size_t>(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE), 32u);
   EXPECT_EQ(scalar<cl_uint>(CL_DEVICE_MEM_BASE_ADDR_ALIGN), 1024u);
   EXPECT_EQ(text(CL_DEVICE_NAME), "NVIDIA H200");
-  EXPECT_EQ(text(CL_DEVICE_VERSION), "OpenCL 3.0 CUDA 13.0");
+  EXPECT_EQ(text(CL_DEVICE_VERSION), "OpenCL 3.1 CUDA 13.0");
   EXPECT_EQ(text(CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 ");
   EXPECT_EQ(text(CL_DEVICE_PROFILE), "FULL_PROFILE");
   // The spec's format, vYYYY-MM-DD-XX with a real month and day.
