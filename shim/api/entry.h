@@ -10,6 +10,7 @@
 #include <CL/cl_egl.h>
 #include <CL/cl_ext.h>
 #include <CL/cl_gl.h>
+#include <clcuda/opencl_31.h>
 
 #include <chrono>
 #include <exception>

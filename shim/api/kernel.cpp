@@ -278,12 +278,11 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel_handle, cl
                     "the launch");
 }
 
-cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue,
-                                                      cl_kernel kernel, cl_uint work_dim,
-                                                      const size_t *global_work_offset,
-                                                      const size_t *global_work_size,
-                                                      size_t *suggested_local_work_size) {
-  return guarded("clGetKernelSuggestedLocalWorkSizeKHR", [&] {
+// The query under either of its names.
+cl_int suggestLocalWorkSize(const char *entry_point, cl_command_queue command_queue,
+                            cl_kernel kernel, cl_uint work_dim, const size_t *global_work_offset,
+                            const size_t *global_work_size, size_t *suggested_local_work_size) {
+  return guarded(entry_point, [&] {
     NDRange range;
     cl_int error = resolveNDRange(command_queue, kernel, work_dim, global_work_offset,
                                   global_work_size, nullptr, range);
@@ -301,6 +300,16 @@ cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_q
     std::copy_n(range.local.begin(), work_dim, suggested_local_work_size);
     return CL_SUCCESS;
   });
+}
+
+cl_int CL_API_CALL getKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue,
+                                                      cl_kernel kernel, cl_uint work_dim,
+                                                      const size_t *global_work_offset,
+                                                      const size_t *global_work_size,
+                                                      size_t *suggested_local_work_size) {
+  return suggestLocalWorkSize("clGetKernelSuggestedLocalWorkSizeKHR", command_queue, kernel,
+                              work_dim, global_work_offset, global_work_size,
+                              suggested_local_work_size);
 }
 
 } // namespace clcuda::api
@@ -607,6 +616,16 @@ CLCUDA_API cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel kernel, cl_de
                                                          size_t *param_value_size_ret) {
   return clGetKernelSubGroupInfo(kernel, device, param_name, input_value_size, input_value,
                                  param_value_size, param_value, param_value_size_ret);
+}
+
+// OpenCL 3.1's core name of cl_khr_suggested_local_work_size's query.
+CLCUDA_API cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSize(cl_command_queue command_queue,
+                                                                cl_kernel kernel, cl_uint work_dim,
+                                                                const size_t *global_work_offset,
+                                                                const size_t *global_work_size,
+                                                                size_t *suggested_local_work_size) {
+  return suggestLocalWorkSize(__func__, command_queue, kernel, work_dim, global_work_offset,
+                              global_work_size, suggested_local_work_size);
 }
 
 CLCUDA_API cl_int CL_API_CALL clEnqueueNDRangeKernel(

@@ -28,8 +28,24 @@ template <class Slot, class Function> void assign(Slot &slot, Function *function
     slot = function;
 }
 
-cl_icd_dispatch makeDispatchTable() {
-  cl_icd_dispatch table{};
+// Debian 12's headers end cl_icd_dispatch at OpenCL 3.0's slots; the Khronos
+// headers' table goes on with OpenCL 3.1's one, which loaders that know 3.1
+// read through every object's dispatch pointer.
+template <class Table, class = void> struct HasOpenCL31Slot : std::false_type {};
+template <class Table>
+struct HasOpenCL31Slot<Table, std::void_t<decltype(&Table::clGetKernelSuggestedLocalWorkSize)>>
+    : std::true_type {};
+static_assert(!HasOpenCL31Slot<cl_icd_dispatch>::value,
+              "these headers' cl_icd_dispatch has OpenCL 3.1's slot: DispatchTable repeats it");
+
+struct DispatchTable : cl_icd_dispatch {
+  void *clGetKernelSuggestedLocalWorkSize;
+};
+static_assert(sizeof(DispatchTable) == sizeof(cl_icd_dispatch) + sizeof(void *),
+              "OpenCL 3.1's slot follows the 3.0 table directly");
+
+DispatchTable makeDispatchTable() {
+  DispatchTable table{};
 #define CLCUDA_ENTRY_POINT(name, major, minor, area, status, note) assign(table.name, &::name);
 #define CLCUDA_WINDOWS_SLOT(name) assign(table.name, &windowsSharingUnsupported);
 #include "entry_points.def"
@@ -60,7 +76,7 @@ void *extensionFunction(const char *name) {
 } // namespace
 
 const cl_icd_dispatch *core::icdDispatch() {
-  static const cl_icd_dispatch table = makeDispatchTable();
+  static const DispatchTable table = makeDispatchTable();
   return &table;
 }
 

@@ -134,9 +134,9 @@ std::string markdown() {
          "<!-- Generated from shim/icd/entry_points.def (and nvidia_extensions.def) by\n"
          "     `clcuda_entry_points --markdown`; the unit test entry_points_doc fails when\n"
          "     this page and the tables differ. -->\n\n"
-         "Every OpenCL 3.0 entry point, every extension function the ICD loader\n"
+         "Every OpenCL 3.1 entry point, every extension function the ICD loader\n"
          "exports, and every slot of the ICD dispatch table, with its status:\n\n"
-         "* **implemented**: works as the OpenCL 3.0 specification says.\n"
+         "* **implemented**: works as the OpenCL 3.1 specification says.\n"
          "* **unsupported**: a feature clcuda does not have (pipes,\n"
          "  native kernels, GL/EGL sharing, device partitioning); the entry point checks\n"
          "  its handles and returns the error the specification names for a device\n"
@@ -145,7 +145,8 @@ std::string markdown() {
          "  these functions exist only on Windows. Not exported.\n\n"
          "\"Exported as\" is the symbol version, the same as ocl-icd's\n"
          "`libOpenCL.so.1`, so a binary linked against the ICD loader runs with\n"
-         "`build/lib/relink/libOpenCL.so.1` in its place.\n\n";
+         "`build/lib/relink/libOpenCL.so.1` in its place (OpenCL 3.1's one entry point\n"
+         "is `OPENCL_3.1`, a version ocl-icd 2.3.1 does not have yet).\n\n";
   out << "Totals:";
   const char *separator = " ";
   for (const auto &[status, count] : counts) {

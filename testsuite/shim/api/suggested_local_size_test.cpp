@@ -5,7 +5,12 @@
 // each of the extension's errors is returned where the enqueue returns it.
 #include "program_fixture.h"
 
+#include <CL/cl_icd.h>
+#include <clcuda/opencl_31.h>
+#include <dlfcn.h>
+
 #include <array>
+#include <cstddef>
 #include <cstring>
 
 namespace clcuda::test {
@@ -140,6 +145,34 @@ TEST_F(SuggestedLocalSize, IsClaimedAtVersion100) {
       EXPECT_EQ(extension.version, CL_MAKE_VERSION(1, 0, 0));
     }
   EXPECT_TRUE(found);
+}
+
+// OpenCL 3.1's core name of the query, found as a loader that knows 3.1
+// finds it: the slot after the 3.0 table's last in the dispatch table that
+// every object starts with.
+clGetKernelSuggestedLocalWorkSize_fn openCL31Slot(cl_kernel kernel) {
+  const void *const *dispatch = *reinterpret_cast<const void *const *const *>(kernel);
+  const size_t index = offsetof(cl_icd_dispatch, clSetContextDestructorCallback) / sizeof(void *);
+  return reinterpret_cast<clGetKernelSuggestedLocalWorkSize_fn>(
+      const_cast<void *>(dispatch[index + 1]));
+}
+
+TEST_F(SuggestedLocalSize, OpenCL31sNameIsTheSameQuery) {
+  cl_kernel sizes = kernel(build(kSizes, "-cl-std=CL3.0"), "sizes");
+  setArg(sizes, 0, out);
+  suggest = openCL31Slot(sizes);
+  ASSERT_NE(suggest, nullptr);
+  for (const Size3 &global : kRanges)
+    check(sizes, dimensionsOf(global), global, nullptr, false);
+  Size3 local{};
+  EXPECT_CL(CL_INVALID_VALUE, suggest(queue, sizes, 1, nullptr, Size3{64, 1, 1}.data(), nullptr));
+  EXPECT_CL(CL_INVALID_KERNEL,
+            suggest(queue, nullptr, 1, nullptr, Size3{64, 1, 1}.data(), local.data()));
+  // In place of libOpenCL.so.1 it is also the exported symbol.
+  if (loadingMode() == "relink") {
+    EXPECT_EQ(reinterpret_cast<void *>(suggest),
+              dlsym(RTLD_DEFAULT, "clGetKernelSuggestedLocalWorkSize"));
+  }
 }
 
 TEST_F(SuggestedLocalSize, IsWhatANullLocalSizeLaunches) {
