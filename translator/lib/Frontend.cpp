@@ -360,6 +360,41 @@ private:
 
 // Collects tokens and preprocessor facts while Clang parses; the work runs
 // after Execute(), with everything still alive.
+// The build log's printer, which also notes where Clang warned of a
+// repeated declaration specifier (the rewriter drops the repeats).
+class RepeatedSpecifierRecorder : public clang::ForwardingDiagnosticConsumer {
+public:
+  RepeatedSpecifierRecorder(clang::DiagnosticConsumer &printer,
+                            std::vector<clang::SourceLocation> &found)
+      : ForwardingDiagnosticConsumer(printer), printer_(printer), found_(found) {}
+
+  // Not forwarded by ForwardingDiagnosticConsumer; the printer needs them.
+  void BeginSourceFile(const clang::LangOptions &options,
+                       const clang::Preprocessor *preprocessor) override {
+    printer_.BeginSourceFile(options, preprocessor);
+  }
+  void EndSourceFile() override { printer_.EndSourceFile(); }
+  void finish() override { printer_.finish(); }
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    switch (info.getID()) {
+    case clang::diag::ext_duplicate_declspec:
+    case clang::diag::ext_warn_duplicate_declspec:
+    case clang::diag::warn_duplicate_declspec:
+      found_.push_back(info.getLocation());
+      break;
+    default:
+      break;
+    }
+    ForwardingDiagnosticConsumer::HandleDiagnostic(level, info);
+  }
+
+private:
+  clang::DiagnosticConsumer &printer_;
+  std::vector<clang::SourceLocation> &found_;
+};
+
 class ProgramAction : public clang::ASTFrontendAction {
 public:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &compiler,
@@ -371,7 +406,8 @@ public:
     return std::make_unique<clang::ASTConsumer>();
   }
 
-  void runWork(clang::CompilerInstance &compiler, llvm::function_ref<void(ParsedProgram &)> work) {
+  void runWork(clang::CompilerInstance &compiler, llvm::ArrayRef<clang::SourceLocation> repeated,
+               llvm::function_ref<void(ParsedProgram &)> work) {
     clang::syntax::TokenBuffer buffer = std::move(*collector_).consume();
     buffer.indexExpandedTokens();
     TokenIndex tokens(buffer);
@@ -381,7 +417,8 @@ public:
                           compiler.getSourceManager(),
                           compiler.getDiagnostics(),
                           tokens,
-                          record_};
+                          record_,
+                          repeated};
     work(program);
   }
 
@@ -409,11 +446,13 @@ void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgr
                  FrontendOutcome *outcome) {
   outcome->succeeded = false;
   llvm::raw_string_ostream log(outcome->log); // unbuffered
-  clang::CompilerInstance compiler;
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagnostic_options =
       new clang::DiagnosticOptions();
   diagnostic_options->ShowColors = false;
-  compiler.createDiagnostics(new clang::TextDiagnosticPrinter(log, diagnostic_options.get()),
+  clang::TextDiagnosticPrinter printer(log, diagnostic_options.get());
+  std::vector<clang::SourceLocation> repeated_specifiers;
+  clang::CompilerInstance compiler;
+  compiler.createDiagnostics(new RepeatedSpecifierRecorder(printer, repeated_specifiers),
                              /*ShouldOwnClient=*/true);
 
   std::vector<std::string> args = clangArguments(input);
@@ -451,7 +490,7 @@ void runFrontend(const FrontendInput &input, llvm::function_ref<void(ParsedProgr
     if (llvm::Error error = action.Execute())
       log << "error: " << llvm::toString(std::move(error)) << "\n";
     else if (!compiler.getDiagnostics().hasErrorOccurred())
-      action.runWork(compiler, work);
+      action.runWork(compiler, repeated_specifiers, work);
     outcome->succeeded = !compiler.getDiagnostics().hasErrorOccurred();
     action.EndSourceFile();
   }

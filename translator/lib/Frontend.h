@@ -61,6 +61,10 @@ struct ParsedProgram {
   clang::DiagnosticsEngine &diagnostics;
   const TokenIndex &tokens;
   const PreprocessorRecord &record;
+  // Where Clang warned of a repeated declaration specifier ("typedef
+  // typedef", "static static", "const const"): the repeats, which C takes
+  // and NVRTC's C++ mostly refuses.
+  llvm::ArrayRef<clang::SourceLocation> repeated_specifiers;
 
   bool isUserLocation(clang::SourceLocation location) const;
   bool isUserFile(clang::FileID file) const;

@@ -572,7 +572,46 @@ bool ProgramRewriter::VisitLabelStmt(clang::LabelStmt *statement) {
 
 // --- tokens no declaration claimed --------------------------------------------
 
+// "typedef typedef", "static static", "inline inline": Clang warns of the
+// repeat, NVRTC's C++ refuses it (found by a mutation run). One of the two
+// goes: the one written in the file, since removing a token that a macro
+// wrote would change the macro's definition in readable output (with both
+// from macros, compiled output only).
+void ProgramRewriter::dropRepeatedSpecifier(clang::SourceLocation repeat) {
+  std::optional<unsigned> second = tokenAt(repeat);
+  if (!second)
+    return;
+  const clang::tok::TokenKind kind = program_.tokens.kind(*second);
+  std::optional<unsigned> first;
+  for (unsigned i = *second; i-- > 0 && !first;) {
+    const clang::tok::TokenKind before = program_.tokens.kind(i);
+    if (before == kind)
+      first = i;
+    else if (before == clang::tok::semi || before == clang::tok::l_brace ||
+             before == clang::tok::r_brace)
+      break;
+  }
+  auto written = [&](unsigned token) {
+    return program_.tokens.expanded()[token].location().isFileID();
+  };
+  unsigned dropped = *second;
+  unsigned modes = kBothModes;
+  if (!written(*second)) {
+    if (first && written(*first))
+      dropped = *first;
+    else
+      modes = kCompileMode;
+  }
+  if (handled_tokens_.count(dropped))
+    return;
+  edits_.remove({dropped, dropped}, modes);
+  markHandled({dropped, dropped});
+}
+
 void ProgramRewriter::finishTokens() {
+  for (clang::SourceLocation repeat : program_.repeated_specifiers)
+    if (isUser(repeat))
+      dropRepeatedSpecifier(repeat);
   llvm::ArrayRef<clang::syntax::Token> tokens = program_.tokens.expanded();
   for (unsigned i = 0; i < tokens.size(); ++i) {
     if (handled_tokens_.count(i) || address_spaces_.rewrote(i))

@@ -85,6 +85,7 @@ private:
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
 
   // --- tokens no declaration claimed (Rewriter.cpp) ---
+  void dropRepeatedSpecifier(clang::SourceLocation repeat);
   void finishTokens();
 
   // --- initializer lists (RewriteExpressions.cpp) ---
