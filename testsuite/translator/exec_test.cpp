@@ -343,7 +343,7 @@ TEST(Execution, BinaryConditionals) {
     in[i] = i % 3 == 0 ? 0 : i * 7 - 300;
     counters[i] = i % 2;
   }
-  test.args = {ExecArg::buffer(std::vector<int32_t>(3 * 128), Element::Int32, true),
+  test.args = {ExecArg::buffer(std::vector<int32_t>(4 * 128), Element::Int32, true),
                ExecArg::buffer(in, Element::Int32),
                ExecArg::buffer(counters, Element::Int32, true)};
   runAndCompare(test);

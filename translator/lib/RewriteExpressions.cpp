@@ -109,17 +109,35 @@ bool ProgramRewriter::VisitConditionalOperator(clang::ConditionalOperator *condi
 
 bool ProgramRewriter::VisitBinaryConditionalOperator(
     clang::BinaryConditionalOperator *conditional) {
-  // GNU's `a ?: b`, which Clang takes and NVRTC does not: `(a) ? (a) : (b)`
-  // when `a` has no side effects, else a lambda that evaluates it once.
+  // GNU's `a ?: b`, which Clang takes and NVRTC does not: `(a) ? (a) : (b)`,
+  // for a vector `a` select(b, a, a), when `a` has no side effects; else a
+  // lambda that evaluates it once.
   const clang::Expr *common = conditional->getCommon();
-  if (common->getType()->isVectorType())
-    return true;
+  const bool vector = common->getType()->isVectorType();
   std::optional<TokenRange> whole = rangeOf(conditional);
   std::optional<TokenRange> tested = rangeOf(common);
   std::optional<TokenRange> otherwise = rangeOf(conditional->getFalseExpr());
   if (!whole || !tested || !otherwise)
     return true;
-  if (!common->HasSideEffects(program_.ast))
+  if (common->HasSideEffects(program_.ast))
+    edits_.restructure(*whole,
+                       {{"[&]() { auto clc_tested = (", std::nullopt},
+                        {"", *tested},
+                        {vector ? "); return clc::select("
+                                : "); return clc_tested ? "
+                                  "clc_tested : (",
+                         std::nullopt},
+                        {"", *otherwise},
+                        {vector ? ", clc_tested, clc_tested); }()" : "); }()", std::nullopt}});
+  else if (vector)
+    edits_.restructure(*whole, {{"clc::select(", std::nullopt},
+                                {"", *otherwise},
+                                {", ", std::nullopt},
+                                {"", *tested},
+                                {", ", std::nullopt},
+                                {"", *tested},
+                                {")", std::nullopt}});
+  else
     edits_.restructure(*whole, {{"((", std::nullopt},
                                 {"", *tested},
                                 {") ? (", std::nullopt},
@@ -127,12 +145,8 @@ bool ProgramRewriter::VisitBinaryConditionalOperator(
                                 {") : (", std::nullopt},
                                 {"", *otherwise},
                                 {"))", std::nullopt}});
-  else
-    edits_.restructure(*whole, {{"[&]() { auto clc_tested = (", std::nullopt},
-                                {"", *tested},
-                                {"); return clc_tested ? clc_tested : (", std::nullopt},
-                                {"", *otherwise},
-                                {"); }()", std::nullopt}});
+  if (vector)
+    useModule(findBuiltin("select")->module);
   converted("GNU extension", "binary conditional");
   return true;
 }

@@ -17,6 +17,26 @@ RewriteRule::RewriteRule(RewriteContext &context)
       output_(context.output), edits_(context.output.edits), names_(context.names),
       types_(context.types), calls_(context.calls), handled_tokens_(context.handled_tokens) {}
 
+std::optional<TokenRange> RewriteRule::rangeOf(const clang::Stmt *statement) const {
+  if (!statement)
+    return std::nullopt;
+  std::optional<TokenRange> range = rangeOf(statement->getSourceRange());
+  if (!range)
+    return range;
+  int open = 0;
+  for (unsigned i = range->first; i <= range->last; ++i) {
+    const clang::tok::TokenKind kind = program_.tokens.kind(i);
+    open += kind == clang::tok::l_paren ? 1 : kind == clang::tok::r_paren ? -1 : 0;
+  }
+  const std::size_t count = program_.tokens.expanded().size();
+  while (open > 0 && range->last + 1 < count &&
+         program_.tokens.kind(range->last + 1) == clang::tok::r_paren) {
+    ++range->last;
+    --open;
+  }
+  return range;
+}
+
 void RewriteRule::error(clang::SourceLocation location, Diagnostic diagnostic,
                             std::initializer_list<std::string> arguments) {
   if (!context_.reported_locations.insert(location.getRawEncoding()).second)

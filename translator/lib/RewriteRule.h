@@ -44,9 +44,10 @@ protected:
   std::optional<TokenRange> rangeOf(clang::SourceRange range) const {
     return program_.tokens.rangeOf(range);
   }
-  std::optional<TokenRange> rangeOf(const clang::Stmt *statement) const {
-    return statement ? rangeOf(statement->getSourceRange()) : std::nullopt;
-  }
+  // An expression's tokens, with the ')' of a vector literal it ends with:
+  // Clang's range of (int4)(1) ends at the 1, its parentheses not being in
+  // the AST.
+  std::optional<TokenRange> rangeOf(const clang::Stmt *statement) const;
   bool isUser(clang::SourceLocation location) const { return program_.isUserLocation(location); }
   void error(clang::SourceLocation location, Diagnostic diagnostic,
              std::initializer_list<std::string> arguments = {});
