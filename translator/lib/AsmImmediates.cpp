@@ -115,7 +115,20 @@ bool AsmImmediateRule::rewriteCall(const clang::CallExpr *call, const clang::Fun
   std::optional<TokenRange> value = rangeOf(immediate);
   if (!name || !last || !value)
     return true;
-  std::vector<Piece> pieces = {{"", name}, {"<", std::nullopt}, {"", value}, {">(", std::nullopt}};
+  // The argument converts to the parameter's type as C converts it; C++
+  // refuses a template argument that narrows (byte_at(-1, x) for a uint),
+  // so a value the type cannot hold is cast (found by a mutation run).
+  const std::optional<llvm::APSInt> as_passed = immediate->getIntegerConstantExpr(program_.ast);
+  const std::optional<llvm::APSInt> as_written =
+      immediate->IgnoreParenImpCasts()->getIntegerConstantExpr(program_.ast);
+  const std::string cast =
+      as_passed && as_written && !llvm::APSInt::isSameValue(*as_passed, *as_written)
+          ? "(" + spell(callee->getParamDecl(*index)->getType().getUnqualifiedType()) + ")"
+          : "";
+  std::vector<Piece> pieces = {{"", name},
+                               {"<" + cast + (cast.empty() ? "" : "("), std::nullopt},
+                               {"", value},
+                               {cast.empty() ? ">(" : ")>(", std::nullopt}};
   bool first = true;
   for (unsigned i = 0; i < call->getNumArgs(); ++i) {
     if (i == *index)

@@ -16,6 +16,13 @@ inline uint byte_at(uint start, uint x) {
   asm("bfe.u32 %0, %1, %2, 8;" : "=r"(r) : "r"(x), "i"(start));
   return r;
 }
+// An argument the parameter's type cannot hold converts as C converts it;
+// C++ refuses the narrowing in a template argument, so it is cast.
+inline uint masked(uint x, uint mask) {
+  uint r;
+  asm("and.b32 %0, %1, %2;" : "=r"(r) : "r"(x), "i"(mask));
+  return r;
+}
 // COMPILE: template <uint imm> static __device__ inline uint lut3(uint a, uint b, uint c) {
 // READABLE: template <uint imm> __device__ inline uint lut3(uint a, uint b, uint c) {
 inline uint lut3(uint a, uint b, uint c, uint imm) {
@@ -38,4 +45,6 @@ kernel void asm_immediates(global uint *out, global const uint *in) {
   // CHECK: asm("shf.l.wrap.b32 %0, %1, %1, %2;" : "=r"(rotated) : "r"(a), "n"(8));
   asm("shf.l.wrap.b32 %0, %1, %1, %2;" : "=r"(rotated) : "r"(a), "i"(8));
   out[3] = rotated;
+  // CHECK: out[4] = masked<(uint)(-1)>(a) + masked<0xff>(b);
+  out[4] = masked(a, -1) + masked(b, 0xff);
 }
