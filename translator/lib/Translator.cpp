@@ -60,8 +60,8 @@ void rewriteAndRender(ParsedProgram &program, const BuildOptions &build, OutputM
     }
   result.metadata.kernels = std::move(rewrite.kernels);
   result.metadata.global_variables = std::move(rewrite.global_variables);
-  RenderInput input{program, rewrite.edits, std::move(rewrite.modules)};
-  input.unroll_counts = std::move(rewrite.unroll_counts);
+  RenderInput input{program, rewrite.edits, std::move(rewrite.modules), nullptr,
+                    std::move(rewrite.unroll_counts)};
   if (mode == OutputMode::Compile) {
     if (!expanded)
       expanded.emplace(renderExpandedTokens(program));
