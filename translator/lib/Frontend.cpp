@@ -358,8 +358,6 @@ private:
   std::optional<PreprocessorRecord::Include> pending_include_;
 };
 
-// Collects tokens and preprocessor facts while Clang parses; the work runs
-// after Execute(), with everything still alive.
 // The build log's printer, which also notes where Clang warned of a
 // repeated declaration specifier (the rewriter drops the repeats).
 class RepeatedSpecifierRecorder : public clang::ForwardingDiagnosticConsumer {
@@ -395,6 +393,8 @@ private:
   std::vector<clang::SourceLocation> &found_;
 };
 
+// Collects tokens and preprocessor facts while Clang parses; the work runs
+// after Execute(), with everything still alive.
 class ProgramAction : public clang::ASTFrontendAction {
 public:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &compiler,
