@@ -86,6 +86,15 @@ bool ProgramRewriter::VisitUnaryOperator(clang::UnaryOperator *unary) {
   return true;
 }
 
+// OpenCL C's vector `c ? a : b`, select(b, a, c) (each piece the tokens of
+// an operand, or text standing for one).
+std::vector<Piece> ProgramRewriter::selectCall(Piece otherwise, Piece chosen, Piece condition) {
+  useModule(findBuiltin("select")->module);
+  return {
+      {"clc::select(", std::nullopt}, std::move(otherwise), {", ", std::nullopt}, std::move(chosen),
+      {", ", std::nullopt},           std::move(condition), {")", std::nullopt}};
+}
+
 bool ProgramRewriter::VisitConditionalOperator(clang::ConditionalOperator *conditional) {
   if (!conditional->getCond()->getType()->isVectorType())
     return true;
@@ -95,15 +104,7 @@ bool ProgramRewriter::VisitConditionalOperator(clang::ConditionalOperator *condi
   std::optional<TokenRange> otherwise = rangeOf(conditional->getFalseExpr());
   if (!whole || !condition || !chosen || !otherwise)
     return true;
-  // c ? a : b with a vector c is select(b, a, c).
-  edits_.restructure(*whole, {{"clc::select(", std::nullopt},
-                              {"", *otherwise},
-                              {", ", std::nullopt},
-                              {"", *chosen},
-                              {", ", std::nullopt},
-                              {"", *condition},
-                              {")", std::nullopt}});
-  useModule(findBuiltin("select")->module);
+  edits_.restructure(*whole, selectCall({"", otherwise}, {"", chosen}, {"", condition}));
   return true;
 }
 
@@ -119,35 +120,31 @@ bool ProgramRewriter::VisitBinaryConditionalOperator(
   std::optional<TokenRange> otherwise = rangeOf(conditional->getFalseExpr());
   if (!whole || !tested || !otherwise)
     return true;
-  if (common->HasSideEffects(program_.ast))
-    edits_.restructure(*whole,
-                       {{"[&]() { auto clc_tested = (", std::nullopt},
-                        {"", *tested},
-                        {vector ? "); return clc::select("
-                                : "); return clc_tested ? "
-                                  "clc_tested : (",
-                         std::nullopt},
-                        {"", *otherwise},
-                        {vector ? ", clc_tested, clc_tested); }()" : "); }()", std::nullopt}});
-  else if (vector)
-    edits_.restructure(*whole, {{"clc::select(", std::nullopt},
-                                {"", *otherwise},
-                                {", ", std::nullopt},
-                                {"", *tested},
-                                {", ", std::nullopt},
-                                {"", *tested},
-                                {")", std::nullopt}});
-  else
-    edits_.restructure(*whole, {{"((", std::nullopt},
-                                {"", *tested},
-                                {") ? (", std::nullopt},
-                                {"", *tested},
-                                {") : (", std::nullopt},
-                                {"", *otherwise},
-                                {"))", std::nullopt}});
-  if (vector)
-    useModule(findBuiltin("select")->module);
   converted("GNU extension", "binary conditional");
+  if (!common->HasSideEffects(program_.ast)) {
+    edits_.restructure(*whole, vector ? selectCall({"", otherwise}, {"", tested}, {"", tested})
+                                      : std::vector<Piece>{{"((", std::nullopt},
+                                                           {"", tested},
+                                                           {") ? (", std::nullopt},
+                                                           {"", tested},
+                                                           {") : (", std::nullopt},
+                                                           {"", otherwise},
+                                                           {"))", std::nullopt}});
+    return true;
+  }
+  std::vector<Piece> pieces = {{"[&]() { auto clc_tested = (", std::nullopt}, {"", tested}};
+  if (vector) {
+    pieces.push_back({"); return ", std::nullopt});
+    const std::vector<Piece> call =
+        selectCall({"", otherwise}, {"clc_tested", std::nullopt}, {"clc_tested", std::nullopt});
+    pieces.insert(pieces.end(), call.begin(), call.end());
+    pieces.push_back({"; }()", std::nullopt});
+  } else {
+    pieces.insert(pieces.end(), {{"); return clc_tested ? clc_tested : (", std::nullopt},
+                                 {"", otherwise},
+                                 {"); }()", std::nullopt}});
+  }
+  edits_.restructure(*whole, std::move(pieces));
   return true;
 }
 

@@ -21,14 +21,17 @@ std::optional<TokenRange> RewriteRule::rangeOf(const clang::Stmt *statement) con
   if (!statement)
     return std::nullopt;
   std::optional<TokenRange> range = rangeOf(statement->getSourceRange());
-  if (!range)
+  const std::size_t count = program_.tokens.expanded().size();
+  // Only a ')' right after the range can be the literal's: most ranges end
+  // here, without a count of their tokens (nested expressions ask again).
+  if (!range || range->last + 1 >= count ||
+      program_.tokens.kind(range->last + 1) != clang::tok::r_paren)
     return range;
   int open = 0;
   for (unsigned i = range->first; i <= range->last; ++i) {
     const clang::tok::TokenKind kind = program_.tokens.kind(i);
     open += kind == clang::tok::l_paren ? 1 : kind == clang::tok::r_paren ? -1 : 0;
   }
-  const std::size_t count = program_.tokens.expanded().size();
   while (open > 0 && range->last + 1 < count &&
          program_.tokens.kind(range->last + 1) == clang::tok::r_paren) {
     ++range->last;

@@ -50,6 +50,7 @@ public:
   bool VisitUnaryOperator(clang::UnaryOperator *unary);
   bool VisitConditionalOperator(clang::ConditionalOperator *conditional);
   bool VisitBinaryConditionalOperator(clang::BinaryConditionalOperator *conditional);
+  std::vector<Piece> selectCall(Piece otherwise, Piece chosen, Piece condition);
   bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast);
   bool VisitCStyleCastExpr(clang::CStyleCastExpr *cast);
   bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *literal);
