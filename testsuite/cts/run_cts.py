@@ -20,7 +20,8 @@ the suite did not take) is "not tested". Most suites run what --list names;
 SUITE_RULES says how the others are run and what shows they tested. The
 image subtests too long for one limit run a process per channel data type
 (the suites' own format filter): "3D CL_FLOAT", "3D read float CL_FLOAT";
-a part whose type the device lists no format of is a skip.
+test_image_streams' 3D reads a process per format, "3D read float CL_FLOAT
+CL_RGBA"; a part the device lists no format of is a skip.
 
 Writes results/<platform>.csv (suite, subtest, status, seconds) and
 results/summary.md (per suite: pass/fail/skip/crash/timeout/not run/not
@@ -94,6 +95,8 @@ class SuiteRule:
     untested: str = NOT_TESTED # the status of such a pass
     by_channel_type: tuple = ()  # image subtests run a process per channel data type
                                  # (each part, if parted), "SUBTEST [PART] CL_TYPE"
+    by_channel_order: tuple = ()  # of those, subtests or parts that run a process per
+                                  # channel data type and order, "SUBTEST [PART] CL_TYPE CL_ORDER"
     outcomes: tuple = ()       # (pattern, status): a pass whose output says it did not test
 
 
@@ -112,12 +115,23 @@ CHANNEL_TYPES_READ_AS = {
              "CL_UNSIGNED_INT10X6_EXT", "CL_UNSIGNED_INT12X4_EXT", "CL_UNSIGNED_INT14X2_EXT"),
 }
 CHANNEL_TYPES = (*itertools.chain(*CHANNEL_TYPES_READ_AS.values()), "CL_UNORM_INT24")
+# The channel orders the image suites take as an argument that keeps only
+# the formats of that order (get_channel_order_from_name, b8f8906c; Apple's
+# aside). Every pair of a type and an order is a process of its own, not
+# only the pairs the specification allows, so that no format a device lists
+# is left out.
+CHANNEL_ORDERS = ("CL_R", "CL_A", "CL_Rx", "CL_RG", "CL_RA", "CL_RGx", "CL_RGB", "CL_RGBx",
+                  "CL_RGBA", "CL_BGRA", "CL_ARGB", "CL_INTENSITY", "CL_LUMINANCE", "CL_DEPTH",
+                  "CL_DEPTH_STENCIL", "CL_sRGB", "CL_sRGBx", "CL_sRGBA", "CL_sBGRA", "CL_ABGR")
 # The image suites print a format's header, "[CL_RGBA CL_FLOAT 4]...", as they
 # start testing it, and "NOT RUNNING: [...]" for one their filter left out.
 FORMAT_TESTED = r"(?m)^\[CL_"
 
 # Image subtests too long for one time limit on a device with many formats:
-# a process per channel data type, so that each ends within the limit.
+# a process per channel data type, so that each ends within the limit. A
+# channel type of test_image_streams' 3D reads takes longer still (about
+# 100 s a format on an H200, every sampler computed on the host): a process
+# per format.
 LONG_IMAGE_SUBTESTS = ("2Darray", "3D")
 
 # Read from the CTS at b8f8906c; every other suite's --list names are the
@@ -153,6 +167,7 @@ SUITE_RULES = {
                     for result in ("int", "uint", "float")),
         parted=("1D", "1Darray", "2D", "2Darray", "3D"),
         by_channel_type=("2D", *LONG_IMAGE_SUBTESTS),
+        by_channel_order=("3D read",),
         outcomes=((r"READ_WRITE_IMAGE tests skipped", "skip"),)),
     **{suite: SuiteRule(by_channel_type=LONG_IMAGE_SUBTESTS)
        for suite in ("test_cl_get_info", "test_cl_fill_images", "test_cl_read_write_images",
@@ -219,9 +234,18 @@ def invocations(rule, subtest):
     if subtest not in rule.by_channel_type:
         return [(reported, (*rule.options, *words, subtest), rule) for reported, words in parts]
     one_type = dataclasses.replace(rule, tested=FORMAT_TESTED, untested="skip")
-    return [(f"{reported} {channel_type}", (*rule.options, *words, channel_type, subtest), one_type)
+    return [(" ".join((reported, channel_type, *order)),
+             (*rule.options, *words, channel_type, *order, subtest), one_type)
             for reported, words in parts
-            for channel_type in channel_types_of(words)]
+            for channel_type in channel_types_of(words)
+            for order in channel_orders_of(rule, reported)]
+
+
+def channel_orders_of(rule, reported):
+    """The channel order filters of a part's processes: each order, or none."""
+    if not set(rule.by_channel_order).isdisjoint(enclosing_names(reported)):
+        return [(order,) for order in CHANNEL_ORDERS]
+    return [()]
 
 
 def channel_types_of(part_words):

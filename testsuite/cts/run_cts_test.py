@@ -70,12 +70,15 @@ elif suite in ("test_image_streams", "test_cl_get_info"):
     # read_write images only where the library is named good.so
     if "read_write" in sys.argv and not library.endswith("good.so"):
         print("READ_WRITE_IMAGE tests skipped, not supported.")
-    # good.so lists float and signed 8-bit formats, bad.so float ones; a
-    # channel type among the arguments leaves the others out
+    # good.so lists RGBA formats of floats and signed 8-bit integers, bad.so
+    # the float one; a channel type or order among the arguments leaves the
+    # others out
     formats = ("CL_FLOAT", "CL_SIGNED_INT8") if library.endswith("good.so") else ("CL_FLOAT",)
-    only = [word for word in sys.argv[1:] if word.startswith("CL_") and "FILTER" not in word]
+    filters = [word for word in sys.argv[1:] if word.startswith("CL_") and "FILTER" not in word]
+    orders = [word for word in filters if word in ("CL_R", "CL_RG", "CL_RGBA", "CL_BGRA")]
+    types = [word for word in filters if word not in orders]
     for channel_type in formats:
-        left_out = only and channel_type not in only
+        left_out = (types and channel_type not in types) or (orders and "CL_RGBA" not in orders)
         print(("NOT RUNNING: " if left_out else "") + f"[CL_RGBA  {channel_type:24} 4]")
     report({subtest: "pass"})
 elif suite == "test_device_partition":
@@ -324,6 +327,7 @@ class RunCtsTest(unittest.TestCase):
     def test_a_suite_rule_gives_options_and_parts(self):
         out, starts = self.run_good_and_bad("--jobs", "1",
                                             "--limit", "test_image_streams:1D write uint=30",
+                                            "--subtests", "1D,image_from_buffer",
                                             suites="test_image_streams")
         # the part with its own limit first, then the platforms take turns
         self.assertEqual(starts[:4], ["start good.so CL_FILTER_NEAREST write uint 1D",
@@ -333,10 +337,9 @@ class RunCtsTest(unittest.TestCase):
         # an image type in nine parts, the rest of the suite whole
         parts = {f"1D {access} {result}" for access in ("read", "write", "read_write")
                  for result in ("int", "uint", "float")}
-        self.assertEqual(len([s for s in starts if not s.endswith(" 3D")]), 2 * (len(parts) + 1))
+        self.assertEqual(len(starts), 2 * (len(parts) + 1))
         self.assertIn("start good.so CL_FILTER_NEAREST image_from_buffer", starts)
-        good = {subtest: status for subtest, status in self.statuses(out / "good.csv").items()
-                if not subtest.startswith("3D")}
+        good = self.statuses(out / "good.csv")
         self.assertEqual(good.keys(), parts | {"image_from_buffer"})
         self.assertEqual(set(good.values()), {"pass"})
         # a part the device cannot run tested nothing
@@ -347,6 +350,8 @@ class RunCtsTest(unittest.TestCase):
 
     def test_a_long_image_subtest_runs_a_process_per_channel_type(self):
         out, starts = self.run_good_and_bad("--jobs", "8", "--limit", "test_cl_get_info:3D=30",
+                                            "--subtests", "test_cl_get_info:1D,test_cl_get_info:3D,"
+                                            "test_image_streams:3D write",
                                             suites="test_cl_get_info,test_image_streams")
         # the limit of 3D is its parts': they start first, each with its type before the subtest
         self.assertTrue(all(s.endswith(" 3D") and "NEAREST" not in s for s in starts[:16]), starts)
@@ -362,25 +367,47 @@ class RunCtsTest(unittest.TestCase):
         self.assertEqual(good["3D CL_UNORM_INT8"], "skip")
         self.assertEqual(self.statuses(out / "bad.csv")["3D CL_SIGNED_INT8"], "skip")
         # a part of test_image_streams takes the types its kernels read as its result type
-        streams = {t for t in good if t.startswith("3D read ")}
-        self.assertEqual({t for t in streams if t.startswith("3D read int ")},
-                         {"3D read int CL_SIGNED_INT8", "3D read int CL_SIGNED_INT16",
-                          "3D read int CL_SIGNED_INT32"})
+        streams = {t for t in good if t.startswith("3D write ")}
+        self.assertEqual({t for t in streams if t.startswith("3D write int ")},
+                         {"3D write int CL_SIGNED_INT8", "3D write int CL_SIGNED_INT16",
+                          "3D write int CL_SIGNED_INT32"})
         self.assertEqual(len(streams), 3 + 6 + 14)
-        self.assertEqual(good["3D read float CL_FLOAT"], "pass")
-        self.assertEqual(good["3D read int CL_SIGNED_INT8"], "pass")
-        self.assertEqual(good["3D read float CL_HALF_FLOAT"], "skip")
-        self.assertIn("start good.so CL_FILTER_NEAREST read int CL_SIGNED_INT8 3D", starts)
+        self.assertEqual(good["3D write float CL_FLOAT"], "pass")
+        self.assertEqual(good["3D write int CL_SIGNED_INT8"], "pass")
+        self.assertEqual(good["3D write float CL_HALF_FLOAT"], "skip")
+        self.assertIn("start good.so CL_FILTER_NEAREST write int CL_SIGNED_INT8 3D", starts)
 
     def test_subtests_names_a_part_with_its_channel_types(self):
         out = self.root / "results"
         run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
-                           "--subtests", "3D read int,3D write float CL_FLOAT", "--out", str(out),
-                           suites="test_image_streams")
+                           "--subtests", "3D write int,3D read float CL_FLOAT CL_RGBA",
+                           "--out", str(out), suites="test_image_streams")
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(set(self.statuses(out / "good.csv")),
-                         {"3D read int CL_SIGNED_INT8", "3D read int CL_SIGNED_INT16",
-                          "3D read int CL_SIGNED_INT32", "3D write float CL_FLOAT"})
+                         {"3D write int CL_SIGNED_INT8", "3D write int CL_SIGNED_INT16",
+                          "3D write int CL_SIGNED_INT32", "3D read float CL_FLOAT CL_RGBA"})
+
+    def test_3d_reads_run_a_process_per_format(self):
+        out = self.root / "results"
+        run = self.run_cts("--cts-build", str(self.root / "cts"), "--platform", "good=/lib/good.so",
+                           "--jobs", "8", "--subtests", "3D read int,3D write int",
+                           "--out", str(out), suites="test_image_streams")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        good = self.statuses(out / "good.csv")
+        # reads: every channel order of every type of the part, each its own process
+        reads = {subtest for subtest in good if subtest.startswith("3D read int ")}
+        self.assertEqual(len(reads), 3 * 20)
+        self.assertIn("3D read int CL_SIGNED_INT16 CL_DEPTH_STENCIL", reads)
+        self.assertEqual(good["3D read int CL_SIGNED_INT8 CL_RGBA"], "pass")
+        self.assertEqual(good["3D read int CL_SIGNED_INT8 CL_BGRA"], "skip")
+        self.assertEqual(good["3D read int CL_SIGNED_INT16 CL_RGBA"], "skip")
+        self.assertIn("start good.so CL_FILTER_NEAREST read int CL_SIGNED_INT8 CL_RGBA 3D",
+                      self.order.read_text().splitlines())
+        # writes stay a process per type
+        self.assertEqual({subtest: status for subtest, status in good.items()
+                          if subtest.startswith("3D write")},
+                         {"3D write int CL_SIGNED_INT8": "pass", "3D write int CL_SIGNED_INT16": "skip",
+                          "3D write int CL_SIGNED_INT32": "skip"})
 
     def test_subtests_names_parts_too(self):
         out = self.root / "results"
