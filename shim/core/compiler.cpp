@@ -111,8 +111,7 @@ NvrtcOutput loadOrCompileImageLibrary(const GpuTarget &target) {
     cached.cubin = std::move(entry.cubin);
     return cached;
   }
-  NvrtcOutput compiled = compileCuda(kImageLibrarySource, target, {kImageLibraryOptions},
-                                     CompileKind::machine_relocatable);
+  NvrtcOutput compiled = compileImageLibrary(target);
   if (compiled.ok && cache) {
     entry.arch = target.arch;
     entry.cubin = compiled.cubin;
@@ -138,16 +137,19 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target, BuildTi
   return library;
 }
 
+// A thread a kernel, at most CLCUDA_SPLIT_COMPILE: what kernels call is
+// inlined into them, and the code depends on the program, not on the
+// machine's cores.
+unsigned splitThreads(std::size_t kernels) {
+  const std::uint64_t threads = std::min<std::uint64_t>(kernels, settings().split_compile);
+  return static_cast<unsigned>(std::max<std::uint64_t>(1, threads));
+}
+
 // A program's compile: timed for the build log, with the precompiled headers,
-// its kernels optimized in parallel (CLCUDA_SPLIT_COMPILE). A thread a
-// kernel: what they call is inlined into them, and the code depends on the
-// program, not on the machine's cores.
+// its kernels optimized in parallel.
 CompileAids programAids(const ProgramUnit &unit) {
-  const std::uint64_t threads =
-      std::min<std::uint64_t>(unit.metadata.kernels.size(), settings().split_compile);
   return {logs("build") || asksVerbose(unit.metadata.nvrtc_options),
-          settings().precompiled_headers != 0,
-          static_cast<unsigned>(std::max<std::uint64_t>(1, threads)),
+          settings().precompiled_headers != 0, splitThreads(unit.metadata.kernels.size()),
           static_cast<unsigned>(settings().fast_compile)};
 }
 
@@ -171,7 +173,7 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
   const Clock::time_point start = Clock::now();
   LinkOutput linked = linkDeviceCode({{LinkInput::ptx, &program.ptx, "program"},
                                       {LinkInput::cubin, &library->cubin, "image library"}},
-                                     target, {});
+                                     target, imageLinkOptions(unit.metadata.kernels.size()));
   result.times.link += secondsSince(start);
   program.log += linked.log;
   program.ok = linked.ok;
@@ -376,6 +378,21 @@ BuildResult throughCache(const BuildTools &tools, const CacheInputs &inputs,
 }
 
 } // namespace
+
+NvrtcOutput compileImageLibrary(const GpuTarget &target) {
+  return compileCuda(kImageLibrarySource, target, {kImageLibraryOptions},
+                     CompileKind::machine_relocatable);
+}
+
+// The thread count is in the PTX's options stamp (the program's NVRTC
+// compile splits as many ways), so the code still depends on the program
+// alone.
+std::vector<std::string> imageLinkOptions(std::size_t kernels) {
+  const unsigned threads = splitThreads(kernels);
+  if (threads == 1)
+    return {};
+  return {"-Xptxas=--split-compile=" + std::to_string(threads)};
+}
 
 KernelCache::Key imageLibraryCacheKey(const std::string &arch) {
   return KernelCache::keyFor(kImageLibrarySource, {},

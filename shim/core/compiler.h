@@ -108,6 +108,13 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
 // architecture and kept in the cache where it is on (docs/design.md,
 // "Images and samplers").
 KernelCache::Key imageLibraryCacheKey(const std::string &arch);
+// The image library for `target` as relocatable machine code, compiled
+// (what the cache's entry holds).
+NvrtcOutput compileImageLibrary(const GpuTarget &target);
+// nvJitLink's options for a program of `kernels` kernels linked to the
+// image library: its ptxas takes a kernel a thread, as many threads as the
+// program's NVVM (CLCUDA_SPLIT_COMPILE caps both).
+std::vector<std::string> imageLinkOptions(std::size_t kernels);
 
 // A binary made for another GPU, with nothing the driver can load there:
 // its units compiled (and linked) again for `target`, by NVRTC alone.

@@ -3,6 +3,7 @@
 #include "child_process.h"
 
 #include "core/compiler.h"
+#include "core/jit_link.h"
 #include "core/kernel_cache.h"
 
 #include <gtest/gtest.h>
@@ -880,6 +881,42 @@ TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
     return;
   }
   const auto child = runChild("image library", {"CLCUDA_IMAGE_LIBRARY=1", "CLCUDA_CACHE=0"});
+  EXPECT_EQ(child.exit_code, 0) << child.output;
+}
+
+// The link of a program that takes images compiles its PTX a kernel a
+// thread, as NVRTC does a whole program's (ptxas's --split-compile): the
+// linked code is what nvJitLink makes of the program's PTX with that
+// option, not without it (which differs).
+TEST(ImageLibrary, ItsLinkCompilesAKernelAThread) {
+  if (childRole()) {
+    const char reads[] = R"(
+      __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
+        int i = get_global_id(0);
+        out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
+      }
+      __kernel void copy(read_only image2d_t input, write_only image2d_t output) {
+        int2 p = (int2)(get_global_id(0), get_global_id(1));
+        write_imagef(output, p, read_imagef(input, p));
+      })";
+    BuildResult built = buildFromSource(tools(), reads, "", kHopper);
+    ASSERT_TRUE(built.ok()) << built.log;
+    EXPECT_EQ(imageLinkOptions(2), std::vector<std::string>{"-Xptxas=--split-compile=2"});
+    EXPECT_TRUE(imageLinkOptions(1).empty());
+    const NvrtcOutput library = compileImageLibrary(kHopper);
+    ASSERT_TRUE(library.ok) << library.log;
+    auto link = [&](const std::vector<std::string> &options) {
+      LinkOutput linked = linkDeviceCode({{LinkInput::ptx, &built.binary->ptx, "program"},
+                                          {LinkInput::cubin, &library.cubin, "image library"}},
+                                         kHopper, options);
+      EXPECT_TRUE(linked.ok) << linked.log;
+      return linked.cubin;
+    };
+    EXPECT_EQ(built.binary->cubin, link({"-Xptxas=--split-compile=2"}));
+    EXPECT_NE(built.binary->cubin, link({}));
+    return;
+  }
+  const auto child = runChild("image link", {"CLCUDA_IMAGE_LIBRARY=1", "CLCUDA_CACHE=0"});
   EXPECT_EQ(child.exit_code, 0) << child.output;
 }
 
