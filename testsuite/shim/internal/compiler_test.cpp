@@ -836,21 +836,23 @@ TEST(Cache, AnUnwritableDirectoryOnlyCostsTheCache) {
   EXPECT_NE(result.cache_note.find("not stored"), std::string::npos) << result.cache_note;
 }
 
+// Two kernels that read images, one through a sampler.
+const char kImageReads[] = R"(
+  __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
+    int i = get_global_id(0);
+    out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
+  }
+  __kernel void fetch(read_only image3d_t input, __global int4 *out) {
+    int i = get_global_id(0);
+    out[i] = read_imagei(input, (int4)(i, 0, 0, 0));
+  })";
+
 // CLCUDA_IMAGE_LIBRARY=1: a program that takes images compiles only calls
 // to the software image reads and links the image library, compiled once
 // in the process; a program without images compiles as before.
 TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
   if (childRole()) {
-    const char reads[] = R"(
-      __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
-        int i = get_global_id(0);
-        out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
-      }
-      __kernel void fetch(read_only image3d_t input, __global int4 *out) {
-        int i = get_global_id(0);
-        out[i] = read_imagei(input, (int4)(i, 0, 0, 0));
-      })";
-    BuildResult first = buildFromSource(tools(), reads, "", kHopper);
+    BuildResult first = buildFromSource(tools(), kImageReads, "", kHopper);
     ASSERT_TRUE(first.ok()) << first.log;
     EXPECT_TRUE(isElf(first.binary->cubin));
     EXPECT_GT(first.times.link, 0);
@@ -872,7 +874,7 @@ TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
     EXPECT_EQ(registers.at("clc_image_sample_f"), 32u) << "compiled apart, it takes the cap";
     // The library is compiled once: a second program spends no time on it.
     EXPECT_GT(first.times.image_library, 0);
-    BuildResult second = buildFromSource(tools(), reads, "-DSECOND", kHopper);
+    BuildResult second = buildFromSource(tools(), kImageReads, "-DSECOND", kHopper);
     ASSERT_TRUE(second.ok()) << second.log;
     EXPECT_EQ(second.times.image_library, 0);
     BuildResult plain = buildFromSource(tools(), kTwoKernels, "", kHopper);
@@ -890,16 +892,7 @@ TEST(ImageLibrary, ProgramsThatTakeImagesLinkItCompiledOnce) {
 // option, not without it (which differs).
 TEST(ImageLibrary, ItsLinkCompilesAKernelAThread) {
   if (childRole()) {
-    const char reads[] = R"(
-      __kernel void sample(read_only image2d_t input, sampler_t sampler, __global float4 *out) {
-        int i = get_global_id(0);
-        out[i] = read_imagef(input, sampler, (float2)(i, 0.5f));
-      }
-      __kernel void copy(read_only image2d_t input, write_only image2d_t output) {
-        int2 p = (int2)(get_global_id(0), get_global_id(1));
-        write_imagef(output, p, read_imagef(input, p));
-      })";
-    BuildResult built = buildFromSource(tools(), reads, "", kHopper);
+    BuildResult built = buildFromSource(tools(), kImageReads, "", kHopper);
     ASSERT_TRUE(built.ok()) << built.log;
     EXPECT_EQ(imageLinkOptions(2), std::vector<std::string>{"-Xptxas=--split-compile=2"});
     EXPECT_TRUE(imageLinkOptions(1).empty());
