@@ -49,6 +49,16 @@ std::string ProgramNames::fresh(const std::string &base) const {
   return candidate;
 }
 
+// OpenCL C's own typedefs (float4, size_t, ...) name types a tag of the
+// same name is not: `struct float4 {...}` is legal beside the vector type in
+// C, and clashes with CUDA's struct float4 in C++.
+bool ProgramNames::namedByOpenCLTypedef(clang::DeclarationName name) const {
+  for (const clang::NamedDecl *found : program_.ast.getTranslationUnitDecl()->lookup(name))
+    if (llvm::isa<clang::TypedefNameDecl>(found) && !program_.isUserLocation(found->getLocation()))
+      return true;
+  return false;
+}
+
 void ProgramNames::chooseRenames() {
   DeclCollector collector(program_);
   collector.TraverseDecl(program_.ast.getTranslationUnitDecl());
@@ -64,10 +74,11 @@ void ProgramNames::chooseRenames() {
     const auto *tag = llvm::dyn_cast<clang::TagDecl>(decl);
     if (!tag || !tag->getIdentifier() || renames_.count(tag->getCanonicalDecl()))
       continue;
-    auto typedefs = typedef_types.find(tag->getName());
     const clang::QualType tag_type = program_.ast.getCanonicalType(program_.ast.getTagDeclType(tag));
-    if (typedefs != typedef_types.end() &&
-        llvm::any_of(typedefs->second, [&](clang::QualType type) { return type != tag_type; }))
+    auto other_type = [&](clang::QualType type) { return type != tag_type; };
+    auto typedefs = typedef_types.find(tag->getName());
+    if ((typedefs != typedef_types.end() && llvm::any_of(typedefs->second, other_type)) ||
+        namedByOpenCLTypedef(tag->getDeclName()))
       renames_[tag->getCanonicalDecl()] = unique(tag->getName().str() + "_tag");
   }
   for (clang::NamedDecl *decl : collector.decls) {

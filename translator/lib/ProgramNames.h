@@ -32,6 +32,7 @@ public:
 
 private:
   void chooseRenames();
+  bool namedByOpenCLTypedef(clang::DeclarationName name) const;
 
   const ParsedProgram &program_;
   RenameMap renames_;

@@ -18,14 +18,20 @@ typedef int Other;
 // CHECK: enum Mode_tag { A };
 enum Mode { A };
 typedef float Mode;
+// OpenCL C's own typedef names are free as tags too; CUDA has a struct float4.
+// CHECK: typedef struct float4_tag { int x; } Quad;
+typedef struct float4 { int x; } Quad;
 
 // CHECK: void tags(BufPtrs *buffers, struct Other_tag *other, Same *same
-kernel void tags(global BufPtrs *buffers, global struct Other *other, global Same *same) {
+kernel void tags(global BufPtrs *buffers, global struct Other *other, global Same *same,
+                 global struct float4 *quad) {
   // CHECK: struct Other_tag copy = *other;
   struct Other copy = *other;
   Other n = copy.y;
   // CHECK: enum Mode_tag m = A;
   enum Mode m = A;
   Mode f = 1.0f;
-  buffers->pA[get_global_id(0)] += n + same->x + m + (int)f;
+  // CHECK: struct float4_tag q = *quad;
+  struct float4 q = *quad;
+  buffers->pA[get_global_id(0)] += n + same->x + m + (int)f + q.x;
 }
