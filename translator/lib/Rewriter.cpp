@@ -345,6 +345,7 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
       address_spaces_.rewrite(variable, variable->getLocation(),
                               program_scope ? Placement::ProgramScope : Placement::FunctionScope);
   clang::QualType object = program_.ast.getBaseElementType(variable->getType());
+  initializeConstObject(variable, object);
   // OpenCL C 2.0+: program-scope and function-scope static variables in the
   // global address space, which CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE
   // counts. A function-scope static is a CUDA static already.
@@ -368,6 +369,30 @@ bool ProgramRewriter::VisitVarDecl(clang::VarDecl *variable) {
       {name,
        static_cast<uint64_t>(program_.ast.getTypeSizeInChars(variable->getType()).getQuantity())});
   return true;
+}
+
+// C lets a const object go without an initializer (a static one is zero,
+// an automatic one indeterminate), C++ does not: it gets `= {}`, zero,
+// which either may be (found by a mutation run: `const size_t i;`). Local
+// memory takes no initializer in CUDA, so there the `const` written before
+// the name goes instead: nothing may write the object either way.
+void ProgramRewriter::initializeConstObject(const clang::VarDecl *variable,
+                                            clang::QualType object) {
+  if (!object.isConstQualified() || variable->hasInit() || variable->hasExternalStorage())
+    return;
+  std::optional<TokenRange> declarator = rangeOf(variable->getSourceRange());
+  std::optional<unsigned> name = tokenAt(variable->getLocation());
+  if (!declarator || !name)
+    return;
+  if (object.getAddressSpace() != clang::LangAS::opencl_local) {
+    edits_.insertAfter(*declarator, " = {}");
+    return;
+  }
+  for (unsigned token = declarator->first; token < *name; ++token)
+    if (program_.tokens.kind(token) == clang::tok::kw_const && !handled_tokens_.count(token)) {
+      edits_.remove({token, token});
+      markHandled({token, token});
+    }
 }
 
 bool ProgramRewriter::VisitFieldDecl(clang::FieldDecl *field) {

@@ -81,6 +81,7 @@ private:
                           unsigned modes);
   void addKernelWrapper(const clang::FunctionDecl *function, const std::string &launch_bounds);
   void recordKernelMetadata(const clang::FunctionDecl *function, uint32_t local_bytes);
+  void initializeConstObject(const clang::VarDecl *variable, clang::QualType object);
 
   std::optional<TokenRange> attributeTokens(const clang::Attr *attribute) const;
   std::optional<TokenRange> declarationTokens(const clang::Decl *decl) const;
