@@ -8,8 +8,6 @@ typedef struct { int a; float b; } Pair;
 global const int zero;
 // CHECK: __device__ const int given = 3;
 global const int given = 3;
-// CHECK: extern __device__ const int elsewhere;
-extern global const int elsewhere;
 
 kernel void consts(global int *out) {
   // CHECK: const size_t i = {};
