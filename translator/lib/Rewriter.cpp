@@ -381,14 +381,14 @@ void ProgramRewriter::initializeConstObject(const clang::VarDecl *variable,
   if (!object.isConstQualified() || variable->hasInit() || variable->hasExternalStorage())
     return;
   std::optional<TokenRange> declarator = rangeOf(variable->getSourceRange());
-  std::optional<unsigned> name = tokenAt(variable->getLocation());
-  if (!declarator || !name)
+  if (!declarator)
     return;
   if (object.getAddressSpace() != clang::LangAS::opencl_local) {
     edits_.insertAfter(*declarator, " = {}");
     return;
   }
-  for (unsigned token = declarator->first; token < *name; ++token)
+  std::optional<unsigned> name = tokenAt(variable->getLocation());
+  for (unsigned token = declarator->first; name && token < *name; ++token)
     if (program_.tokens.kind(token) == clang::tok::kw_const && !handled_tokens_.count(token)) {
       edits_.remove({token, token});
       markHandled({token, token});
