@@ -173,7 +173,7 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
   const Clock::time_point start = Clock::now();
   LinkOutput linked = linkDeviceCode({{LinkInput::ptx, &program.ptx, "program"},
                                       {LinkInput::cubin, &library->cubin, "image library"}},
-                                     target, imageLinkOptions(unit.metadata.kernels.size()));
+                                     target, ptxasSplitOptions(unit.metadata.kernels.size()));
   result.times.link += secondsSince(start);
   program.log += linked.log;
   program.ok = linked.ok;
@@ -232,14 +232,21 @@ bool checkKernelNames(const std::vector<ProgramUnit> &units, std::string &log) {
   return true;
 }
 
-// nvJitLink over the units' LTO IR; fills the executable's code.
+// nvJitLink over the units' LTO IR, its ptxas a kernel a thread; fills the
+// executable's code.
 bool linkUnits(ProgramBinary &binary, const GpuTarget &target, const LinkOptions &options,
                BuildResult &result) {
   std::vector<LinkPart> parts;
-  for (const ProgramUnit &unit : binary.units)
+  std::size_t kernels = 0;
+  for (const ProgramUnit &unit : binary.units) {
     parts.push_back({LinkInput::lto_ir, &unit.lto_ir, "unit" + std::to_string(parts.size())});
+    kernels += unit.metadata.kernels.size();
+  }
+  std::vector<std::string> link_options = ptxasSplitOptions(kernels);
+  link_options.insert(link_options.end(), options.nvjitlink_options.begin(),
+                      options.nvjitlink_options.end());
   const Clock::time_point start = Clock::now();
-  LinkOutput output = linkDeviceCode(parts, target, options.nvjitlink_options);
+  LinkOutput output = linkDeviceCode(parts, target, link_options);
   result.times.link += secondsSince(start);
   result.log += output.log;
   if (!output.ok) {
@@ -384,10 +391,10 @@ NvrtcOutput compileImageLibrary(const GpuTarget &target) {
                      CompileKind::machine_relocatable);
 }
 
-// The thread count is in the PTX's options stamp (the program's NVRTC
-// compile splits as many ways), so the code still depends on the program
-// alone.
-std::vector<std::string> imageLinkOptions(std::size_t kernels) {
+// The thread count depends on the kernels alone (for an image program it is
+// in the PTX's options stamp: its NVRTC compile splits as many ways), so the
+// code still depends on the program, not on the machine.
+std::vector<std::string> ptxasSplitOptions(std::size_t kernels) {
   const unsigned threads = splitThreads(kernels);
   if (threads == 1)
     return {};
@@ -513,6 +520,22 @@ bool parseLinkOptions(std::string_view text, LinkOptions &out, std::string &erro
   return true;
 }
 
+namespace {
+
+// What a link's executable is made of, as bytes for the cache's key: the
+// units' translations and metadata (their LTO IR follows from those and the
+// target), in link order.
+std::string linkedUnitsText(const std::vector<const ProgramBinary *> &inputs) {
+  ProgramBinary units;
+  units.type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  for (const ProgramBinary *input : inputs)
+    for (const ProgramUnit &unit : input->units)
+      units.units.push_back({unit.cuda_source, unit.metadata, {}, nullptr});
+  return serializeBinary(units);
+}
+
+} // namespace
+
 BuildResult linkBinaries(const BuildTools &tools, const std::vector<const ProgramBinary *> &inputs,
                          const std::string &options, const GpuTarget &target) {
   LinkOptions link;
@@ -523,32 +546,41 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
   if (const UnitOrigin *origin = soleOrigin(inputs, link))
     return buildFromSource(tools, origin->source, origin->options, target, origin->headers,
                            origin->whole_program ? &*origin->whole_program : nullptr);
-  BuildResult result;
-  result.failure = BuildFailure::none;
-  auto binary = std::make_shared<ProgramBinary>();
-  for (const ProgramBinary *input : inputs)
-    for (const ProgramUnit &unit : input->units) {
-      binary->units.push_back(unit);
-      if (input->arch != target.arch &&
-          !compileUnit(binary->units.back(), target, CompileKind::relocatable, *binary, result))
+  auto linkNow = [&] {
+    BuildResult result;
+    result.failure = BuildFailure::none;
+    auto binary = std::make_shared<ProgramBinary>();
+    for (const ProgramBinary *input : inputs)
+      for (const ProgramUnit &unit : input->units) {
+        binary->units.push_back(unit);
+        if (input->arch != target.arch &&
+            !compileUnit(binary->units.back(), target, CompileKind::relocatable, *binary, result))
+          return result;
+      }
+    if (!checkKernelNames(binary->units, result.log)) {
+      result.failure = BuildFailure::failed;
+      return result;
+    }
+    binary->arch = target.arch;
+    binary->options = options;
+    if (link.create_library) {
+      binary->type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    } else {
+      binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+      if (!linkUnits(*binary, target, link, result))
         return result;
     }
-  if (!checkKernelNames(binary->units, result.log)) {
-    result.failure = BuildFailure::failed;
+    binary->log = result.log;
+    result.binary = std::move(binary);
     return result;
-  }
-  binary->arch = target.arch;
-  binary->options = options;
-  if (link.create_library) {
-    binary->type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
-  } else {
-    binary->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-    if (!linkUnits(*binary, target, link, result))
-      return result;
-  }
-  binary->log = result.log;
-  result.binary = std::move(binary);
-  return result;
+  };
+  if (link.create_library)
+    return linkNow();
+  // The same units linked again (an application's next start) are a cache
+  // hit, as a build of the same source is.
+  const std::string units = linkedUnitsText(inputs);
+  return throughCache(tools, {units, {}, "(link) " + options, target.arch},
+                      CL_PROGRAM_BINARY_TYPE_EXECUTABLE, linkNow);
 }
 
 BuildResult retarget(const ProgramBinary &binary, const GpuTarget &target) {

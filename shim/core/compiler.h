@@ -111,10 +111,11 @@ KernelCache::Key imageLibraryCacheKey(const std::string &arch);
 // The image library for `target` as relocatable machine code, compiled
 // (what the cache's entry holds).
 NvrtcOutput compileImageLibrary(const GpuTarget &target);
-// nvJitLink's options for a program of `kernels` kernels linked to the
-// image library: its ptxas takes a kernel a thread, as many threads as the
-// program's NVVM (CLCUDA_SPLIT_COMPILE caps both).
-std::vector<std::string> imageLinkOptions(std::size_t kernels);
+// nvJitLink's options for a link of `kernels` kernels (a program and the
+// image library, or units linked by clLinkProgram): its ptxas takes a kernel
+// a thread, as many threads as NVRTC's split of a program of as many
+// kernels (CLCUDA_SPLIT_COMPILE caps both).
+std::vector<std::string> ptxasSplitOptions(std::size_t kernels);
 
 // A binary made for another GPU, with nothing the driver can load there:
 // its units compiled (and linked) again for `target`, by NVRTC alone.

@@ -424,6 +424,69 @@ TEST(Link, CompiledObjectsLinkIntoAnExecutable) {
   EXPECT_EQ(linked.binary->kernelNames(), std::vector<std::string>{"apply"});
 }
 
+// A link compiles its units' kernels a thread each, as the build of one
+// program of as many kernels does: the linked code is what nvJitLink makes
+// of the units' LTO IR with ptxas's --split-compile, not without it (which
+// differs).
+TEST(Link, ItsPtxasCompilesAKernelAThread) {
+  BuildResult caller = compiled(kCaller);
+  BuildResult kernel = compiled("__kernel void scale(__global float *data, float factor) {\n"
+                                "  data[get_global_id(0)] *= factor;\n}\n");
+  BuildResult callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && kernel.ok() && callee.ok()) << caller.log << kernel.log << callee.log;
+  BuildResult linked = linkBinaries(
+      tools(), {caller.binary.get(), kernel.binary.get(), callee.binary.get()}, "", kHopper);
+  ASSERT_TRUE(linked.ok()) << linked.log;
+  std::vector<LinkPart> parts;
+  for (const ProgramUnit &unit : linked.binary->units)
+    parts.push_back({LinkInput::lto_ir, &unit.lto_ir, "unit"});
+  auto link = [&](const std::vector<std::string> &options) {
+    LinkOutput output = linkDeviceCode(parts, kHopper, options);
+    EXPECT_TRUE(output.ok) << output.log;
+    return output.cubin;
+  };
+  EXPECT_EQ(linked.binary->cubin, link({"-Xptxas=--split-compile=2"}));
+  EXPECT_NE(linked.binary->cubin, link({}));
+}
+
+// An executable linked from several units is kept in the kernel cache: the
+// same units linked again with the same options (an application's next
+// start) compile nothing; another option, unit or order is another entry.
+TEST(Link, TheSameUnitsLinkedAgainAreACacheHit) {
+  KernelCache cache(temporaryDirectory());
+  BuildResult caller = compileFromSource(tools(&cache), kCaller, "", {});
+  BuildResult callee = compileFromSource(tools(&cache), kCallee, "", {});
+  ASSERT_TRUE(caller.ok() && callee.ok()) << caller.log << callee.log;
+  const std::vector<const ProgramBinary *> units = {caller.binary.get(), callee.binary.get()};
+  BuildResult first = linkBinaries(tools(&cache), units, "", kHopper);
+  ASSERT_TRUE(first.ok()) << first.log;
+  EXPECT_EQ(first.cache_note, "miss, stored");
+  EXPECT_GT(first.times.link, 0);
+  BuildResult again = linkBinaries(tools(&cache), units, "", kHopper);
+  ASSERT_TRUE(again.ok()) << again.log;
+  EXPECT_EQ(again.cache_note.rfind("hit", 0), 0u) << again.cache_note;
+  EXPECT_EQ(again.times.link, 0);
+  EXPECT_EQ(again.binary->type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  EXPECT_EQ(again.binary->cubin, first.binary->cubin);
+  EXPECT_EQ(again.binary->kernelNames(), std::vector<std::string>{"apply"});
+  BuildResult flushed = linkBinaries(tools(&cache), units, "-cl-denorms-are-zero", kHopper);
+  EXPECT_EQ(flushed.cache_note, "miss, stored");
+  BuildResult other_callee =
+      compileFromSource(tools(&cache), "float twice(float x) { return x + x; }\n", "", {});
+  ASSERT_TRUE(other_callee.ok()) << other_callee.log;
+  BuildResult changed =
+      linkBinaries(tools(&cache), {caller.binary.get(), other_callee.binary.get()}, "", kHopper);
+  ASSERT_TRUE(changed.ok()) << changed.log;
+  EXPECT_EQ(changed.cache_note, "miss, stored");
+  BuildResult reordered =
+      linkBinaries(tools(&cache), {callee.binary.get(), caller.binary.get()}, "", kHopper);
+  EXPECT_EQ(reordered.cache_note, "miss, stored");
+  // A library is not an executable: it is made again, not cached.
+  BuildResult library = linkBinaries(tools(&cache), units, "-create-library", kHopper);
+  ASSERT_TRUE(library.ok()) << library.log;
+  EXPECT_EQ(library.cache_note, "");
+}
+
 // hashcat compiles each program and links it alone: that is a build of its
 // source, with what a build does (uncalled functions left out, the cache).
 TEST(Link, AnObjectLinkedAloneIsBuiltAsAWholeProgram) {
@@ -894,8 +957,8 @@ TEST(ImageLibrary, ItsLinkCompilesAKernelAThread) {
   if (childRole()) {
     BuildResult built = buildFromSource(tools(), kImageReads, "", kHopper);
     ASSERT_TRUE(built.ok()) << built.log;
-    EXPECT_EQ(imageLinkOptions(2), std::vector<std::string>{"-Xptxas=--split-compile=2"});
-    EXPECT_TRUE(imageLinkOptions(1).empty());
+    EXPECT_EQ(ptxasSplitOptions(2), std::vector<std::string>{"-Xptxas=--split-compile=2"});
+    EXPECT_TRUE(ptxasSplitOptions(1).empty());
     const NvrtcOutput library = compileImageLibrary(kHopper);
     ASSERT_TRUE(library.ok) << library.log;
     auto link = [&](const std::vector<std::string> &options) {
