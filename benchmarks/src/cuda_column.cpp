@@ -328,6 +328,37 @@ public:
     return Module(module);
   }
 
+  // Each of `units` compiled by NVRTC as relocatable code, linked by the
+  // driver's linker, and loaded; the seconds it all took go to *seconds.
+  Module linkModule(const std::vector<std::string> &units, double *seconds,
+                    const std::string &options) {
+    const double start = wallSeconds();
+    std::vector<std::vector<char>> cubins;
+    for (const std::string &unit : units)
+      cubins.push_back(compileToCubin(unit, "unit.cu", arch_, options + " -rdc=true"));
+    CUlinkState raw = nullptr;
+    check(cuLinkCreate(0, nullptr, nullptr, &raw), "cuLinkCreate");
+    const std::unique_ptr<CUlinkState_st, decltype(&cuLinkDestroy)> link(raw, cuLinkDestroy);
+    for (std::vector<char> &cubin : cubins)
+      check(cuLinkAddData(raw, CU_JIT_INPUT_CUBIN, cubin.data(), cubin.size(), "unit", 0, nullptr,
+                          nullptr),
+            "cuLinkAddData");
+    void *image = nullptr;
+    std::size_t size = 0;
+    check(cuLinkComplete(raw, &image, &size), "cuLinkComplete");
+    CUmodule module = nullptr;
+    check(cuModuleLoadData(&module, image), "cuModuleLoadData");
+    if (seconds)
+      *seconds = wallSeconds() - start;
+    return Module(module);
+  }
+
+  // A build measure program as `input` holds it: one source, or units linked.
+  Module buildInput(const BuildInput &input, double *seconds) {
+    return input.units.empty() ? loadModule(input.source, "build.cu", seconds, input.options)
+                               : linkModule(input.units, seconds, input.options);
+  }
+
   CUfunction function(const std::string &program, const std::string &name) {
     auto found = modules_.find(program);
     if (found == modules_.end()) {
@@ -733,18 +764,17 @@ std::unique_ptr<Trial> CudaColumn::build(const BuildCase &c) {
   auto state = std::make_unique<BuildState>(BuildState{this, c, {}});
   if (!c.cold) {
     state->warm = buildMeasureInput(cuda_benchmark_sources, *c.program, c.packages_root, "cuda",
-                                    ".cu", saltKernel(kCudaSaltKernel, 0), true);
-    loadModule(state->warm.source, "build.cu", nullptr, state->warm.options);
+                                    ".cu", kCudaSaltKernel, 0, true);
+    buildInput(state->warm, nullptr);
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
     const ContextScope current = s.column->enter();
     const BuildInput input =
-        s.c.cold
-            ? buildMeasureInput(cuda_benchmark_sources, *s.c.program, s.c.packages_root, "cuda",
-                                ".cu", saltKernel(kCudaSaltKernel, nextBuildSalt()), true)
-            : s.warm;
+        s.c.cold ? buildMeasureInput(cuda_benchmark_sources, *s.c.program, s.c.packages_root,
+                                     "cuda", ".cu", kCudaSaltKernel, nextBuildSalt(), true)
+                 : s.warm;
     double seconds = 0.0;
-    Module module = s.column->loadModule(input.source, "build.cu", &seconds, input.options);
+    Module module = s.column->buildInput(input, &seconds);
     if (s.c.ready_seconds)
       s.c.ready_seconds->push_back(seconds + loadEveryFunction(module.get()));
     return seconds;

@@ -47,8 +47,8 @@ std::string embeddedText(const EmbeddedFileSet &files, const std::string &name) 
 
 BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &program,
                              const std::string &packages_root, const std::string &directory,
-                             const std::string &extension, const std::string &salt_kernel,
-                             bool cuda) {
+                             const std::string &extension, const std::string &salt_template,
+                             std::uint32_t salt, bool cuda) {
   BuildInput input;
   if (program.installed) {
     const InstalledKernel &kernel = *program.installed;
@@ -60,11 +60,16 @@ BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &p
     input.source = text.str() + "\n";
     input.options = replaceMarker(cuda ? kernel.cuda_options : kernel.opencl_options,
                                   kPackagesRootMarker, packages_root);
+  } else if (program.linked) {
+    for (const std::string &file : program.files)
+      input.units.push_back(embeddedText(files, directory + "/" + file + extension) + "\n" +
+                            saltKernel(salt_template, salt + std::uint32_t(input.units.size())));
+    return input;
   } else {
     for (const std::string &file : program.files)
       input.source += embeddedText(files, directory + "/" + file + extension) + "\n";
   }
-  input.source += salt_kernel;
+  input.source += saltKernel(salt_template, salt);
   return input;
 }
 

@@ -39,16 +39,20 @@ std::string embeddedText(const EmbeddedFileSet &files, const std::string &name);
 
 // What one column builds of a build measure program: its files found as
 // `<directory>/<file><extension>` (or the installed kernel under
-// `packages_root`), followed by `salt_kernel`, and the options (OpenCL's,
-// or NVRTC's for the CUDA column: `cuda`). BenchError when an installed
-// kernel's file is missing.
+// `packages_root`), followed by the salt kernel (saltKernel of
+// `salt_template` and `salt`), and the options (OpenCL's, or NVRTC's for the
+// CUDA column: `cuda`). A linked program's files are `units` instead of one
+// `source`, each followed by a salt kernel of its own (salt + its index), so
+// that no unit's compile can come from a cache either. BenchError when an
+// installed kernel's file is missing.
 struct BuildInput {
   std::string source, options;
+  std::vector<std::string> units;
 };
 BuildInput buildMeasureInput(const EmbeddedFileSet &files, const BuildProgram &program,
                              const std::string &packages_root, const std::string &directory,
-                             const std::string &extension, const std::string &salt_kernel,
-                             bool cuda);
+                             const std::string &extension, const std::string &salt_template,
+                             std::uint32_t salt, bool cuda);
 // Why `program` cannot be built here ("" when it can): its package is not
 // installed under `packages_root`.
 std::string buildMeasureMissing(const BuildProgram &program, const std::string &packages_root);

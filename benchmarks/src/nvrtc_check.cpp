@@ -19,15 +19,21 @@ int main(int argc, char **argv) {
   // builds them (an installed program whose package is missing is skipped).
   std::vector<std::pair<std::string, BuildInput>> sources;
   for (std::size_t i = 0; i < files.count; ++i)
-    sources.push_back({files.files[i].name, BuildInput{files.files[i].data, ""}});
+    sources.push_back({files.files[i].name, BuildInput{files.files[i].data, "", {}}});
   for (const BuildProgram &program : buildMeasurePrograms()) {
     if (const std::string missing = buildMeasureMissing(program, packages_root); !missing.empty()) {
       std::cout << "build measure program: " << program.label << ": skipped, " << missing << "\n";
       continue;
     }
-    sources.push_back({"build measure program: " + program.label,
-                       buildMeasureInput(files, program, packages_root, "cuda", ".cu",
-                                         saltKernel(kCudaSaltKernel, 1), true)});
+    BuildInput input =
+        buildMeasureInput(files, program, packages_root, "cuda", ".cu", kCudaSaltKernel, 1, true);
+    // A linked program's units, each compiled as relocatable code.
+    for (std::size_t unit = 0; unit < input.units.size(); ++unit)
+      sources.push_back(
+          {"build measure program: " + program.label + ", unit " + std::to_string(unit),
+           BuildInput{input.units[unit], input.options + " -rdc=true", {}}});
+    if (input.units.empty())
+      sources.push_back({"build measure program: " + program.label, input});
   }
   int failures = 0;
   for (const auto &[name, input] : sources) {

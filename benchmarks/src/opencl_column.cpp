@@ -228,6 +228,47 @@ private:
     return built(std::move(program), build_seconds, options);
   }
 
+  // Compiles each of `units` (clCompileProgram, with `options`) and links
+  // them (clLinkProgram, which takes link options only); the seconds both
+  // took go to *build_seconds.
+  Program linkUnits(const std::vector<std::string> &units, double *build_seconds,
+                    const std::string &options) {
+    std::vector<Program> objects;
+    for (const std::string &unit : units) {
+      const char *text = unit.c_str();
+      const std::size_t length = unit.size();
+      cl_int status = CL_SUCCESS;
+      objects.emplace_back(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
+      check(status, "clCreateProgramWithSource");
+    }
+    const double start = wallSeconds();
+    std::vector<cl_program> handles;
+    for (const Program &object : objects) {
+      const cl_int status = clCompileProgram(object.get(), 1, &device_, options.c_str(), 0, nullptr,
+                                             nullptr, nullptr, nullptr);
+      if (status != CL_SUCCESS)
+        throw BenchError("clCompileProgram failed: " + errorName(status) +
+                         "; log: " + buildLog(object.get()));
+      handles.push_back(object.get());
+    }
+    cl_int status = CL_SUCCESS;
+    Program linked(clLinkProgram(context_.get(), 1, &device_, "", cl_uint(handles.size()),
+                                 handles.data(), nullptr, nullptr, &status));
+    if (build_seconds)
+      *build_seconds = wallSeconds() - start;
+    if (status != CL_SUCCESS)
+      throw BenchError("clLinkProgram failed: " + errorName(status) +
+                       (linked ? "; log: " + buildLog(linked.get()) : std::string()));
+    return linked;
+  }
+
+  // A build measure program as `input` holds it: one source built, or units
+  // compiled and linked.
+  Program buildInput(const BuildInput &input, double *build_seconds) {
+    return input.units.empty() ? buildProgram(input.source, build_seconds, input.options)
+                               : linkUnits(input.units, build_seconds, input.options);
+  }
+
   // Builds a SPIR-V module (clCreateProgramWithIL).
   Program buildIlProgram(const std::string &il) {
     cl_int status = CL_SUCCESS;
@@ -696,18 +737,18 @@ std::unique_ptr<Trial> OpenClColumn::build(const BuildCase &c) {
   state->c = c;
   if (!c.cold) {
     state->warm = buildMeasureInput(opencl_benchmark_sources, *c.program, c.packages_root,
-                                    "kernels", ".cl", saltKernel(kSaltKernel, 0), false);
-    buildProgram(state->warm.source, nullptr, state->warm.options); // fills the caches
+                                    "kernels", ".cl", kSaltKernel, 0, false);
+    buildInput(state->warm, nullptr); // fills the caches
   }
   return makeTrial<BuildState>(std::move(state), [](BuildState &s) {
-    BuildInput input = s.c.cold ? buildMeasureInput(opencl_benchmark_sources, *s.c.program,
-                                                    s.c.packages_root, "kernels", ".cl",
-                                                    saltKernel(kSaltKernel, nextBuildSalt()), false)
-                                : s.warm;
+    BuildInput input =
+        s.c.cold ? buildMeasureInput(opencl_benchmark_sources, *s.c.program, s.c.packages_root,
+                                     "kernels", ".cl", kSaltKernel, nextBuildSalt(), false)
+                 : s.warm;
     if (s.c.phases)
       input.options += " -cl-nv-verbose";
     double seconds = 0.0;
-    Program program = s.column->buildProgram(input.source, &seconds, input.options);
+    Program program = s.column->buildInput(input, &seconds);
     if (s.c.ready_seconds)
       s.c.ready_seconds->push_back(seconds + s.column->createEveryKernel(program.get()));
     if (s.c.phases) {

@@ -566,6 +566,10 @@ BuildProgram hashcatProgram(const std::string &label, const std::string &file,
 const std::vector<BuildProgram> &buildMeasurePrograms() {
   static const std::vector<BuildProgram> programs = {
       {"4 kernels (saxpy, transpose \u00d72, laplacian)", {"saxpy", "transpose", "stencil"}, {}},
+      {"4 kernels linked from 3 units (compile each, link)",
+       {"saxpy", "transpose", "stencil"},
+       {},
+       true},
       {"store_run: 128 float16 stores in straight-line code", {"store_run"}, {}},
       {"image_bilinear: read_imagef with a sampler, write_imagef (2 kernels)",
        {"image_bilinear"},

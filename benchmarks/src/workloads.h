@@ -148,14 +148,19 @@ struct InstalledKernel {
 inline constexpr const char *kPackagesRootMarker = "@ROOT@";
 
 // A program of the build measure: each column concatenates its own sources
-// of `files` (kernels/<file>.cl, cuda/<file>.cu), or all build `installed`.
+// of `files` (kernels/<file>.cl, cuda/<file>.cu), or all build `installed`;
+// a `linked` program keeps each file a unit of its own, compiled apart and
+// linked (clCompileProgram and clLinkProgram; raw CUDA: NVRTC -rdc and the
+// driver's cuLink).
 struct BuildProgram {
   std::string label; // the report's size/param
   std::vector<std::string> files;
   std::optional<InstalledKernel> installed;
+  bool linked = false;
 };
 // The build measure's programs: a 4-kernel program (saxpy, transpose naive
-// and tiled, laplacian), store_run's long straight-line kernel, the image
+// and tiled, laplacian), the same program linked from a unit a file,
+// store_run's long straight-line kernel, the image
 // resampler (the device library's image reads and writes), then hashcat's
 // kernels of four hash modes, as hashcat 6.2.6 builds them on an H100 or
 // H200 (its NVIDIA path: inline PTX).

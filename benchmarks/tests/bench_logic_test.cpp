@@ -357,9 +357,28 @@ TEST(BuildMeasure, InstalledProgramsSayWhatIsMissing) {
   EXPECT_NE(missing.find("/nonexistent/usr/share/hashcat/OpenCL/"), std::string::npos) << missing;
   EXPECT_NE(missing.find("install hashcat-data"), std::string::npos) << missing;
   const clcuda::EmbeddedFileSet no_files{nullptr, 0};
-  EXPECT_THROW(buildMeasureInput(no_files, *hashcat, "/nonexistent", "cuda", ".cu", "", true),
+  EXPECT_THROW(buildMeasureInput(no_files, *hashcat, "/nonexistent", "cuda", ".cu", "", 1, true),
                BenchError);
   EXPECT_EQ(replaceMarker("-D A=@ROOT@/x -I @ROOT@", kPackagesRootMarker, "/p"), "-D A=/p/x -I /p");
+}
+
+// A program is one source with one salt kernel; a linked one is a unit a
+// file, each with a salt kernel of its own, so no unit is a cache hit.
+TEST(BuildMeasure, LinkedProgramsSaltEveryUnit) {
+  const clcuda::EmbeddedFile files[] = {{"k/a.cl", "A", 1}, {"k/b.cl", "B", 1}};
+  const clcuda::EmbeddedFileSet set{files, 2};
+  BuildProgram program{"two", {"a", "b"}, {}};
+  const BuildInput whole = buildMeasureInput(set, program, "/", "k", ".cl", "S@SALT@", 7, false);
+  EXPECT_EQ(whole.source, "A\nB\nS7");
+  EXPECT_TRUE(whole.units.empty());
+  program.linked = true;
+  const BuildInput linked = buildMeasureInput(set, program, "/", "k", ".cl", "S@SALT@", 7, false);
+  EXPECT_EQ(linked.source, "");
+  EXPECT_EQ(linked.units, (std::vector<std::string>{"A\nS7", "B\nS8"}));
+  bool listed = false;
+  for (const BuildProgram &measured : buildMeasurePrograms())
+    listed |= measured.linked && measured.files.size() > 1;
+  EXPECT_TRUE(listed) << "the build measure links a program of several units";
 }
 
 } // namespace clcuda::bench
