@@ -7,6 +7,7 @@
 #include "sha256.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -14,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 
 namespace clcuda::core {
 namespace {
@@ -184,6 +186,18 @@ NvrtcOutput compileAgainstImageLibrary(const ProgramUnit &unit, const GpuTarget 
   return program;
 }
 
+// Adds `more` to `phases`, phase by phase (by name).
+void addPhases(std::vector<NvrtcPhase> &phases, const std::vector<NvrtcPhase> &more) {
+  for (const NvrtcPhase &phase : more) {
+    auto same = std::find_if(phases.begin(), phases.end(),
+                             [&](const NvrtcPhase &known) { return known.name == phase.name; });
+    if (same == phases.end())
+      phases.push_back(phase);
+    else
+      same->seconds += phase.seconds;
+  }
+}
+
 // NVRTC on one unit; appends NVRTC's log and time to `result`.
 bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                  ProgramBinary &binary, BuildResult &result) {
@@ -197,15 +211,7 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
                                             kind, programAids(unit));
   result.times.nvrtc += secondsSince(start) - (result.times.link - linking_before);
   result.times.precompiled_headers |= output.precompiled_headers;
-  for (const NvrtcPhase &phase : output.phases) {
-    std::vector<NvrtcPhase> &phases = result.times.nvrtc_phases;
-    auto same = std::find_if(phases.begin(), phases.end(),
-                             [&](const NvrtcPhase &known) { return known.name == phase.name; });
-    if (same == phases.end())
-      phases.push_back(phase);
-    else
-      same->seconds += phase.seconds;
-  }
+  addPhases(result.times.nvrtc_phases, output.phases);
   result.log += output.log;
   if (!output.ok) {
     result.failure = BuildFailure::failed;
@@ -218,6 +224,41 @@ bool compileUnit(ProgramUnit &unit, const GpuTarget &target, CompileKind kind,
     binary.ptx = std::move(output.ptx);
   }
   return true;
+}
+
+// The units of `binary` at `indices`, compiled for `target` as relocatable
+// code (LTO IR), several at once: NVRTC compiles programs concurrently, and
+// a link's units do not depend on each other. At most CLCUDA_SPLIT_COMPILE
+// threads. Their logs follow in unit order; NVRTC's time is the wall time
+// of them all, its phases their sums.
+bool compileUnitsConcurrently(ProgramBinary &binary, const std::vector<std::size_t> &indices,
+                              const GpuTarget &target, BuildResult &result) {
+  const Clock::time_point start = Clock::now();
+  std::vector<BuildResult> parts(indices.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < indices.size(); i = next++) {
+      parts[i].failure = BuildFailure::none;
+      compileUnit(binary.units[indices[i]], target, CompileKind::relocatable, binary, parts[i]);
+    }
+  };
+  const std::size_t threads =
+      std::min<std::size_t>(indices.size(), std::max<std::uint64_t>(1, settings().split_compile));
+  std::vector<std::thread> helpers;
+  for (std::size_t t = 1; t < threads; ++t)
+    helpers.emplace_back(work);
+  work();
+  for (std::thread &helper : helpers)
+    helper.join();
+  result.times.nvrtc += secondsSince(start);
+  for (const BuildResult &part : parts) {
+    result.log += part.log;
+    result.times.precompiled_headers |= part.times.precompiled_headers;
+    addPhases(result.times.nvrtc_phases, part.times.nvrtc_phases);
+    if (!part.ok())
+      result.failure = part.failure;
+  }
+  return result.ok();
 }
 
 // Every kernel name once across the units; a repeated one is a link error.
@@ -550,13 +591,15 @@ BuildResult linkBinaries(const BuildTools &tools, const std::vector<const Progra
     BuildResult result;
     result.failure = BuildFailure::none;
     auto binary = std::make_shared<ProgramBinary>();
+    std::vector<std::size_t> uncompiled; // translated only, or for another GPU
     for (const ProgramBinary *input : inputs)
       for (const ProgramUnit &unit : input->units) {
+        if (input->arch != target.arch)
+          uncompiled.push_back(binary->units.size());
         binary->units.push_back(unit);
-        if (input->arch != target.arch &&
-            !compileUnit(binary->units.back(), target, CompileKind::relocatable, *binary, result))
-          return result;
       }
+    if (!compileUnitsConcurrently(*binary, uncompiled, target, result))
+      return result;
     if (!checkKernelNames(binary->units, result.log)) {
       result.failure = BuildFailure::failed;
       return result;

@@ -449,6 +449,35 @@ TEST(Link, ItsPtxasCompilesAKernelAThread) {
   EXPECT_NE(linked.binary->cubin, link({}));
 }
 
+// A link's units are compiled at once, on threads of their own; every
+// unit's messages reach the log, in unit order, and one failed unit fails
+// the link (two broken units here: both are reported).
+TEST(Link, UnitsCompileConcurrentlyAndReportInOrder) {
+  auto unit = [](const std::string &cuda) {
+    ProgramBinary object;
+    object.type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    object.units.push_back({cuda, {}, {}, nullptr});
+    return object;
+  };
+  const ProgramBinary first = unit("#error first unit broken\n"), fine = unit("int x;\n"),
+                      second = unit("#error second unit broken\n");
+  BuildResult linked = linkBinaries(tools(), {&first, &fine, &second}, "", kHopper);
+  EXPECT_FALSE(linked.ok());
+  const std::size_t first_at = linked.log.find("first unit broken");
+  const std::size_t second_at = linked.log.find("second unit broken");
+  ASSERT_NE(first_at, std::string::npos) << linked.log;
+  ASSERT_NE(second_at, std::string::npos) << linked.log;
+  EXPECT_LT(first_at, second_at) << linked.log;
+  BuildResult caller = compiled(kCaller), callee = compiled(kCallee);
+  ASSERT_TRUE(caller.ok() && callee.ok()) << caller.log << callee.log;
+  BuildResult together =
+      linkBinaries(tools(), {caller.binary.get(), callee.binary.get()}, "", kHopper);
+  ASSERT_TRUE(together.ok()) << together.log;
+  EXPECT_FALSE(together.binary->units[0].lto_ir.empty());
+  EXPECT_FALSE(together.binary->units[1].lto_ir.empty());
+  EXPECT_GT(together.times.nvrtc, 0);
+}
+
 // An executable linked from several units is kept in the kernel cache: the
 // same units linked again with the same options (an application's next
 // start) compile nothing; another option, unit or order is another entry.
