@@ -39,10 +39,14 @@ constexpr cl_uint kMaxConstantArgs = 8;
 constexpr std::size_t kNdrangeParameterBytes = 128;
 constexpr cl_command_queue_properties kHostQueueProperties =
     CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
-constexpr cl_device_fp_config kSingleFpConfig = CL_FP_DENORM | CL_FP_INF_NAN |
+constexpr cl_device_fp_config kDoubleFpConfig = CL_FP_DENORM | CL_FP_INF_NAN |
                                                 CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                                 CL_FP_ROUND_TO_INF | CL_FP_FMA;
-constexpr cl_device_fp_config kDoubleFpConfig = kSingleFpConfig;
+// -cl-fp32-correctly-rounded-divide-sqrt is NVRTC's --prec-div=true
+// --prec-sqrt=true (div.rn.f32, sqrt.rn.f32); the flag is single precision's
+// alone (double's divide and sqrt are correctly rounded anyway).
+constexpr cl_device_fp_config kSingleFpConfig =
+    kDoubleFpConfig | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
 // half: the f16 instructions (+, -, *, fma round once, to nearest even, and
 // keep subnormals); division and the builtins round a float result once.
 constexpr cl_device_fp_config kHalfFpConfig =

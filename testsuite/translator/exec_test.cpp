@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <type_traits>
@@ -347,6 +348,41 @@ TEST(Execution, BinaryConditionals) {
                ExecArg::buffer(in, Element::Int32),
                ExecArg::buffer(counters, Element::Int32, true)};
   runAndCompare(test);
+}
+
+// With -cl-fp32-correctly-rounded-divide-sqrt, a / b and sqrt are the
+// host's IEEE results exactly: random operands over the whole range,
+// subnormals among them, and a / a over many mantissas (where a 2-ulp
+// division such as div.full.f32 misses 1.0 for about one in six).
+TEST(Execution, CorrectlyRoundedDivideAndSqrtWhenAsked) {
+  constexpr std::size_t n = 4096;
+  std::mt19937 random(12);
+  std::vector<float> a(n), b(n), quotient(n), root(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    auto any = [&] {
+      uint32_t bits = random() & 0x7fffffffu;
+      if (bits >= 0x7f800000u) // no infinity or NaN: finite operands
+        bits &= 0x3fffffffu;
+      float value;
+      std::memcpy(&value, &bits, sizeof value);
+      return value;
+    };
+    a[i] = any();
+    b[i] = i % 4 == 0 ? a[i] : (i % 4 == 1 ? 1.0f + float(i) / n : any());
+    if (b[i] == 0.0f)
+      b[i] = 1.0f;
+    quotient[i] = a[i] / b[i];
+    root[i] = std::sqrt(a[i]);
+  }
+  ExecCase test("correctly_rounded_divide_sqrt.cl", "correctly_rounded",
+                "-cl-fp32-correctly-rounded-divide-sqrt");
+  test.global_size[0] = n;
+  test.local_size[0] = 256;
+  test.args = {ExecArg::buffer(std::vector<float>(n), Element::Float, true),
+               ExecArg::buffer(std::vector<float>(n), Element::Float, true),
+               ExecArg::buffer(a, Element::Float), ExecArg::buffer(b, Element::Float)};
+  const Outputs expected = {bytesOf(quotient), bytesOf(root)};
+  runAndCompare(test, &expected);
 }
 
 } // namespace

@@ -49,6 +49,14 @@ TEST_F(GpuTest, DeviceDescribesItselfTruthfully) {
   EXPECT_EQ(deviceValue<cl_device_fp_config>(device, CL_DEVICE_HALF_FP_CONFIG),
             cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA));
   EXPECT_EQ(deviceValue<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 1u);
+  // -cl-fp32-correctly-rounded-divide-sqrt is honoured (NVRTC's --prec-div
+  // and --prec-sqrt); a flag of single precision only.
+  EXPECT_NE(deviceValue<cl_device_fp_config>(device, CL_DEVICE_SINGLE_FP_CONFIG) &
+                CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT,
+            0u);
+  EXPECT_EQ(deviceValue<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) &
+                CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT,
+            0u);
   // Every query a clinfo asks: answered, and the same size twice.
   for (cl_device_info param = CL_DEVICE_TYPE; param <= CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED;
        ++param) {
