@@ -166,7 +166,7 @@ Options parseOptions(int argc, char **argv) {
   std::optional<unsigned> repetitions, launches;
   std::optional<std::vector<std::size_t>> sizes;
   std::optional<double> wait_seconds;
-  std::optional<std::string> measures, kernels;
+  std::optional<std::string> measures, kernels, programs;
   for (int i = 0; i < argc; ++i)
     options.command_line += (i ? " " : "") + std::string(argv[i]);
 
@@ -185,6 +185,8 @@ Options parseOptions(int argc, char **argv) {
       measures = value();
     else if (arg == "--kernels")
       kernels = value();
+    else if (arg == "--programs")
+      programs = value();
     else if (arg == "--columns") {
       const std::vector<std::string> chosen = selection(arg, value(), columnKeys());
       for (std::size_t slot = 0; slot < kColumnCount; ++slot)
@@ -223,6 +225,8 @@ Options parseOptions(int argc, char **argv) {
       measures ? selection("--measures", *measures, measureFamilies()) : measureFamilies();
   options.kernels =
       kernels ? selection("--kernels", *kernels, kernelPlanNames()) : kernelPlanNames();
+  options.programs =
+      programs ? selection("--programs", *programs, buildProgramNames()) : buildProgramNames();
   return options;
 }
 
@@ -242,6 +246,9 @@ std::string usage() {
          "\n"
          "  --kernels LIST          of: " +
          joined(kernelPlanNames()) +
+         "\n"
+         "  --programs LIST         the build measure's, of: " +
+         joined(buildProgramNames()) +
          "\n"
          "  --columns LIST          of: " +
          joined(columnKeys()) +

@@ -21,6 +21,7 @@ struct Options {
   bool quick = false;
   std::vector<std::string> measures; // families, in report order
   std::vector<std::string> kernels;  // kernel plan names
+  std::vector<std::string> programs; // the build measure's programs, by name
   std::array<bool, kColumnCount> columns{true, true, true};
   unsigned repetitions = 0;
   std::vector<std::size_t> transfer_sizes;

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 namespace clcuda::bench {
 namespace {
@@ -122,12 +123,16 @@ private:
   void builds() {
     const ToValue ms = [](double s) { return s * 1e3; };
     const std::string &root = options_.packages_root;
+    bool first = true; // the process's first build
     for (const BuildProgram &program : buildMeasurePrograms()) {
+      const std::vector<std::string> &chosen = options_.programs;
+      if (std::find(chosen.begin(), chosen.end(), program.name) == chosen.end())
+        continue;
       if (const std::string missing = buildMeasureMissing(program, root); !missing.empty()) {
         result_.notes.push_back("build: " + program.label + " left out, " + missing);
         continue;
       }
-      if (&program == &buildMeasurePrograms().front())
+      if (std::exchange(first, false))
         measureRow(
             Measure::BuildFirst, program.label, "", 1,
             [&](Column &c) {

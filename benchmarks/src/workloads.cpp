@@ -552,10 +552,12 @@ constexpr const char *kHashcatOptions =
 // hashcat's CUDA backend compiles the same files with NVRTC.
 constexpr const char *kHashcatNvrtcOptions = "--restrict --device-as-default-execution-space ";
 
-BuildProgram hashcatProgram(const std::string &label, const std::string &file,
-                            const std::string &mode_options, const std::string &cuda_only = "") {
+BuildProgram hashcatProgram(const std::string &name, const std::string &label,
+                            const std::string &file, const std::string &mode_options,
+                            const std::string &cuda_only = "") {
   const std::string options = std::string(kHashcatOptions) + mode_options;
-  return {label,
+  return {name,
+          label,
           {},
           InstalledKernel{"hashcat-data", "usr/share/hashcat/OpenCL/" + file + ".cl", options,
                           kHashcatNvrtcOptions + options + cuda_only}};
@@ -565,33 +567,49 @@ BuildProgram hashcatProgram(const std::string &label, const std::string &file,
 
 const std::vector<BuildProgram> &buildMeasurePrograms() {
   static const std::vector<BuildProgram> programs = {
-      {"4 kernels (saxpy, transpose \u00d72, laplacian)", {"saxpy", "transpose", "stencil"}, {}},
-      {"4 kernels linked from 3 units (compile each, link)",
+      {"four_kernels",
+       "4 kernels (saxpy, transpose \u00d72, laplacian)",
+       {"saxpy", "transpose", "stencil"},
+       {}},
+      {"linked",
+       "4 kernels linked from 3 units (compile each, link)",
        {"saxpy", "transpose", "stencil"},
        {},
        true},
-      {"store_run: 128 float16 stores in straight-line code", {"store_run"}, {}},
-      {"image_bilinear: read_imagef with a sampler, write_imagef (2 kernels)",
+      {"store_run", "store_run: 128 float16 stores in straight-line code", {"store_run"}, {}},
+      {"image_bilinear",
+       "image_bilinear: read_imagef with a sampler, write_imagef (2 kernels)",
        {"image_bilinear"},
        {}},
-      hashcatProgram("hashcat -m 0 -a 3: MD5, straight-line rounds (2 kernels)", "m00000_a3-pure",
+      hashcatProgram("hashcat_md5", "hashcat -m 0 -a 3: MD5, straight-line rounds (2 kernels)",
+                     "m00000_a3-pure",
                      "-D DGST_R0=0 -D DGST_R1=3 -D DGST_R2=2 -D DGST_R3=1 -D DGST_ELEM=4 "
                      "-D KERN_TYPE=0 -D ATTACK_EXEC=11 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
-      hashcatProgram("hashcat -m 1700 -a 3: SHA-512, 64-bit rounds (2 kernels)", "m01700_a3-pure",
+      hashcatProgram("hashcat_sha512", "hashcat -m 1700 -a 3: SHA-512, 64-bit rounds (2 kernels)",
+                     "m01700_a3-pure",
                      "-D DGST_R0=14 -D DGST_R1=15 -D DGST_R2=6 -D DGST_R3=7 -D DGST_ELEM=16 "
                      "-D KERN_TYPE=1700 -D ATTACK_EXEC=11 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
-      hashcatProgram("hashcat -m 3200: bcrypt, S-boxes in local memory (3 kernels)", "m03200-pure",
+      hashcatProgram("hashcat_bcrypt",
+                     "hashcat -m 3200: bcrypt, S-boxes in local memory (3 kernels)", "m03200-pure",
                      "-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=6 "
                      "-D KERN_TYPE=3200 -D ATTACK_EXEC=10 -D ATTACK_KERN=3 -D ATTACK_MODE=3 "
                      "-D FIXED_LOCAL_SIZE=56",
                      // CUDA's static shared memory stops at 48 KiB: hashcat's
                      // CUDA path takes the S-boxes from dynamic shared memory.
                      " -D DYNAMIC_LOCAL"),
-      hashcatProgram("hashcat -m 10900: PBKDF2-HMAC-SHA256, loops (3 kernels)", "m10900-pure",
+      hashcatProgram("hashcat_pbkdf2", "hashcat -m 10900: PBKDF2-HMAC-SHA256, loops (3 kernels)",
+                     "m10900-pure",
                      "-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=64 "
                      "-D KERN_TYPE=10900 -D ATTACK_EXEC=10 -D ATTACK_KERN=3 -D ATTACK_MODE=3"),
   };
   return programs;
+}
+
+std::vector<std::string> buildProgramNames() {
+  std::vector<std::string> names;
+  for (const BuildProgram &program : buildMeasurePrograms())
+    names.push_back(program.name);
+  return names;
 }
 
 std::uint32_t nextBuildSalt() {

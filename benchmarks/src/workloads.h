@@ -153,6 +153,7 @@ inline constexpr const char *kPackagesRootMarker = "@ROOT@";
 // linked (clCompileProgram and clLinkProgram; raw CUDA: NVRTC -rdc and the
 // driver's cuLink).
 struct BuildProgram {
+  std::string name;  // --programs picks by it: "store_run"
   std::string label; // the report's size/param
   std::vector<std::string> files;
   std::optional<InstalledKernel> installed;
@@ -165,6 +166,8 @@ struct BuildProgram {
 // kernels of four hash modes, as hashcat 6.2.6 builds them on an H100 or
 // H200 (its NVIDIA path: inline PTX).
 const std::vector<BuildProgram> &buildMeasurePrograms();
+// Their names, in report order.
+std::vector<std::string> buildProgramNames();
 // A number no build in this process used before: a cold build appends a
 // kernel that stores it, so no kernel cache (clcuda's, NVIDIA's, the CUDA
 // JIT's) can hold the program.

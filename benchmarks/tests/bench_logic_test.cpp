@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <variant>
 
 namespace clcuda::bench {
@@ -122,6 +123,18 @@ TEST(Options, SelectionsKeepReportOrder) {
   EXPECT_TRUE(options.columns[kNvidiaSlot]);
   EXPECT_FALSE(options.columns[kClcudaSlot]);
   EXPECT_TRUE(options.columns[kRawSlot]);
+}
+
+// --programs picks the build measure's programs by name, in report order;
+// by default it builds them all.
+TEST(Options, ProgramsPickTheBuildMeasuresPrograms) {
+  EXPECT_EQ(parse({}).programs, buildProgramNames());
+  EXPECT_EQ(parse({"--programs", "store_run,linked"}).programs,
+            (std::vector<std::string>{"linked", "store_run"}));
+  EXPECT_THROW(parse({"--programs", "store"}), UsageError);
+  const std::vector<std::string> names = buildProgramNames();
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size())
+      << "a name picks one program";
 }
 
 // A goal that names a row names one the runner makes, in both profiles.
@@ -367,7 +380,7 @@ TEST(BuildMeasure, InstalledProgramsSayWhatIsMissing) {
 TEST(BuildMeasure, LinkedProgramsSaltEveryUnit) {
   const clcuda::EmbeddedFile files[] = {{"k/a.cl", "A", 1}, {"k/b.cl", "B", 1}};
   const clcuda::EmbeddedFileSet set{files, 2};
-  BuildProgram program{"two", {"a", "b"}, {}};
+  BuildProgram program{"two", "two files", {"a", "b"}, {}};
   const BuildInput whole = buildMeasureInput(set, program, "/", "k", ".cl", "S@SALT@", 7, false);
   EXPECT_EQ(whole.source, "A\nB\nS7");
   EXPECT_TRUE(whole.units.empty());
