@@ -7,7 +7,8 @@ mutates the test programs and runs cl2cuda on each, which must exit 0 or 1
   testsuite/fuzz/mutate.py spirv SECONDS [SEED]       # SPIR-V modules: words flipped or
       replaced, instructions dropped, duplicated or swapped (build/testsuite/translator/spirv)
   testsuite/fuzz/mutate.py opencl-c SECONDS [SEED] [--check]   # OpenCL C tokens deleted,
-      replaced or inserted (testsuite/translator/{golden,exec}), both output modes
+      replaced or inserted (testsuite/translator/{golden,exec}, benchmarks/kernels,
+      examples), both output modes
 """
 import glob, os, random, re, shutil, struct, subprocess, sys, tempfile, time
 
@@ -69,7 +70,9 @@ if kind == 'spirv':
     runs = [[]]
 else:
     seeds = sorted(glob.glob(os.path.join(root, 'testsuite/translator/golden/*.cl')) +
-                   glob.glob(os.path.join(root, 'testsuite/translator/exec/*.cl')))
+                   glob.glob(os.path.join(root, 'testsuite/translator/exec/*.cl')) +
+                   glob.glob(os.path.join(root, 'benchmarks/kernels/*.cl')) +
+                   glob.glob(os.path.join(root, 'examples/*/*.cl')))
     runs = [['--mode=compile'] + (['--check'] if check else []), ['--mode=readable']]
     runs = runs[:1] if check else runs
 if not seeds:
