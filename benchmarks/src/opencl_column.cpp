@@ -217,15 +217,19 @@ private:
     return memory;
   }
 
-  // Builds `source`; the seconds clBuildProgram took go to *build_seconds.
-  Program buildProgram(const std::string &source, double *build_seconds = nullptr,
-                       const std::string &options = "") {
+  Program sourceProgram(const std::string &source) {
     const char *text = source.c_str();
     const std::size_t length = source.size();
     cl_int status = CL_SUCCESS;
     Program program(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
     check(status, "clCreateProgramWithSource");
-    return built(std::move(program), build_seconds, options);
+    return program;
+  }
+
+  // Builds `source`; the seconds clBuildProgram took go to *build_seconds.
+  Program buildProgram(const std::string &source, double *build_seconds = nullptr,
+                       const std::string &options = "") {
+    return built(sourceProgram(source), build_seconds, options);
   }
 
   // Compiles each of `units` (clCompileProgram, with `options`) and links
@@ -234,13 +238,8 @@ private:
   Program linkUnits(const std::vector<std::string> &units, double *build_seconds,
                     const std::string &options) {
     std::vector<Program> objects;
-    for (const std::string &unit : units) {
-      const char *text = unit.c_str();
-      const std::size_t length = unit.size();
-      cl_int status = CL_SUCCESS;
-      objects.emplace_back(clCreateProgramWithSource(context_.get(), 1, &text, &length, &status));
-      check(status, "clCreateProgramWithSource");
-    }
+    for (const std::string &unit : units)
+      objects.push_back(sourceProgram(unit));
     const double start = wallSeconds();
     std::vector<cl_program> handles;
     for (const Program &object : objects) {

@@ -139,11 +139,11 @@ std::shared_ptr<const NvrtcOutput> imageLibrary(const GpuTarget &target, BuildTi
   return library;
 }
 
-// A thread a kernel, at most CLCUDA_SPLIT_COMPILE: what kernels call is
-// inlined into them, and the code depends on the program, not on the
-// machine's cores.
-unsigned splitThreads(std::size_t kernels) {
-  const std::uint64_t threads = std::min<std::uint64_t>(kernels, settings().split_compile);
+// A thread a part (a program's kernel, a link's unit), at most
+// CLCUDA_SPLIT_COMPILE: what kernels call is inlined into them, and the code
+// depends on the program, not on the machine's cores.
+unsigned splitThreads(std::size_t parts) {
+  const std::uint64_t threads = std::min<std::uint64_t>(parts, settings().split_compile);
   return static_cast<unsigned>(std::max<std::uint64_t>(1, threads));
 }
 
@@ -242,10 +242,9 @@ bool compileUnitsConcurrently(ProgramBinary &binary, const std::vector<std::size
       compileUnit(binary.units[indices[i]], target, CompileKind::relocatable, binary, parts[i]);
     }
   };
-  const std::size_t threads =
-      std::min<std::size_t>(indices.size(), std::max<std::uint64_t>(1, settings().split_compile));
+  const unsigned threads = splitThreads(indices.size());
   std::vector<std::thread> helpers;
-  for (std::size_t t = 1; t < threads; ++t)
+  for (unsigned t = 1; t < threads; ++t)
     helpers.emplace_back(work);
   work();
   for (std::thread &helper : helpers)
